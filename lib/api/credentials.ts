@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { ZId, ZName, ZTimestamp, ZUintString } from "./common";
+
+export const API_KEY_CURVES = [
+  "API_KEY_CURVE_P256",
+  "API_KEY_CURVE_SECP256K1",
+  "API_KEY_CURVE_ED25519",
+] as const;
+export const ZApiKeyCurve = z.enum(API_KEY_CURVES);
+
+export const AUTHENTICATOR_TRANSPORTS = [
+  "AUTHENTICATOR_TRANSPORT_BLE",
+  "AUTHENTICATOR_TRANSPORT_INTERNAL",
+  "AUTHENTICATOR_TRANSPORT_NFC",
+  "AUTHENTICATOR_TRANSPORT_USB",
+  "AUTHENTICATOR_TRANSPORT_HYBRID",
+] as const;
+
+const ZHex = z.string().regex(/^[0-9a-fA-F]+$/, "must be a hex string");
+const ZBase64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be base64url");
+
+export const ZApiKeyParams = z.object({
+  apiKeyName: ZName,
+  publicKey: ZHex.max(140, "must be at most 140 hex characters"),
+  curveType: ZApiKeyCurve,
+  expirationSeconds: ZUintString.optional(),
+});
+export type TApiKeyParams = z.infer<typeof ZApiKeyParams>;
+
+export const ZAuthenticatorParams = z.object({
+  authenticatorName: ZName,
+  challenge: z.string().min(1).max(1024),
+  attestation: z.object({
+    credentialId: ZBase64Url.max(1024),
+    clientDataJson: ZBase64Url.max(8192),
+    attestationObject: ZBase64Url.max(16_384),
+    transports: z.array(z.enum(AUTHENTICATOR_TRANSPORTS)).max(5),
+  }),
+});
+export type TAuthenticatorParams = z.infer<typeof ZAuthenticatorParams>;
+
+export const ZOauthProviderParams = z.object({
+  providerName: ZName,
+  oidcToken: z.string().optional(),
+  oidcClaims: z.object({ iss: z.string(), sub: z.string(), aud: z.string() }).optional(),
+});
+
+export const ZCredential = z.object({
+  publicKey: z.string(),
+  type: z.string(),
+  sessionProfileId: z.string().optional(),
+});
+
+export const ZApiKey = z.object({
+  credential: ZCredential,
+  apiKeyId: z.string(),
+  apiKeyName: z.string(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+  expirationSeconds: z.string().optional(),
+});
+export type TApiKey = z.infer<typeof ZApiKey>;
+
+export const ZAuthenticator = z.object({
+  transports: z.array(z.string()),
+  attestationType: z.string(),
+  aaguid: z.string(),
+  credentialId: z.string(),
+  model: z.string(),
+  credential: ZCredential,
+  authenticatorId: z.string(),
+  authenticatorName: z.string(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TAuthenticator = z.infer<typeof ZAuthenticator>;
+
+export const ZCreateApiKeysParams = z.object({
+  apiKeys: z.array(ZApiKeyParams).min(1).max(100),
+  userId: ZId,
+});
+export const ZDeleteApiKeysParams = z.object({ userId: ZId, apiKeyIds: z.array(ZId).min(1).max(100) });
+export const ZCreateAuthenticatorsParams = z.object({
+  authenticators: z.array(ZAuthenticatorParams).min(1).max(20),
+  userId: ZId,
+});
+export const ZDeleteAuthenticatorsParams = z.object({
+  userId: ZId,
+  authenticatorIds: z.array(ZId).min(1).max(100),
+});

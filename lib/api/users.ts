@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { ZId, ZName, ZTimestamp } from "./common";
+import {
+  ZApiKey,
+  ZApiKeyParams,
+  ZAuthenticator,
+  ZAuthenticatorParams,
+  ZOauthProviderParams,
+} from "./credentials";
+
+/** E.164: a plus sign, a non-zero country digit, at most 15 digits in all. */
+export const E164 = /^\+[1-9]\d{1,14}$/;
+export const ZEmail = z.email("must be an email address").max(320);
+export const ZPhoneNumber = z.string().regex(E164, "must be an E.164 phone number such as +14155550123");
+
+export const ZUserParams = z.object({
+  userName: ZName,
+  userEmail: ZEmail.optional(),
+  userPhoneNumber: ZPhoneNumber.optional(),
+  apiKeys: z.array(ZApiKeyParams).max(100).default([]),
+  authenticators: z.array(ZAuthenticatorParams).max(20).default([]),
+  oauthProviders: z.array(ZOauthProviderParams).max(20).default([]),
+  userTags: z.array(ZId).max(100).default([]),
+});
+export type TUserParams = z.infer<typeof ZUserParams>;
+
+export const ZCreateUsersParams = z.object({ users: z.array(ZUserParams).min(1).max(100) });
+export const ZDeleteUsersParams = z.object({ userIds: z.array(ZId).min(1).max(100) });
+export const ZUpdateUserParams = z.object({
+  userId: ZId,
+  userName: ZName.optional(),
+  userEmail: z.union([ZEmail, z.literal("")]).optional(),
+  userTagIds: z.array(ZId).max(100).optional(),
+  userPhoneNumber: z.union([ZPhoneNumber, z.literal("")]).optional(),
+});
+export const ZUpdateUserNameParams = z.object({ userId: ZId, userName: ZName });
+export const ZUpdateUserEmailParams = z.object({
+  userId: ZId,
+  userEmail: z.union([ZEmail, z.literal("")]),
+  verificationToken: z.string().optional(),
+});
+export const ZUpdateUserPhoneNumberParams = z.object({
+  userId: ZId,
+  /** An empty string removes the number. */
+  userPhoneNumber: z.union([ZPhoneNumber, z.literal("")]),
+  verificationToken: z.string().optional(),
+});
+
+export const ZUser = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string().optional(),
+  userPhoneNumber: z.string().optional(),
+  authenticators: z.array(ZAuthenticator),
+  apiKeys: z.array(ZApiKey),
+  userTags: z.array(z.string()),
+  oauthProviders: z.array(z.unknown()),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+  mfaPolicies: z.array(z.unknown()),
+});
+export type TUser = z.infer<typeof ZUser>;

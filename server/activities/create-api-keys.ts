@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { ZCreateApiKeysParams } from "@/lib/api/credentials";
+import { notFound } from "../api/errors";
+import { apiKeyFromParams, insertApiKeys } from "../credentials/api-keys";
+import { findUser } from "../users/render";
+import { defineActivity } from "./define";
+
+export const createApiKeys = defineActivity({
+  path: "create_api_keys",
+  type: "ACTIVITY_TYPE_CREATE_API_KEYS_V2",
+  intentKey: "createApiKeysIntentV2",
+  resultKey: "createApiKeysResult",
+  summary: "Add API keys to a user",
+  params: ZCreateApiKeysParams,
+  result: z.object({ apiKeyIds: z.array(z.string()) }),
+  selfService: (params, caller) => params.userId === caller.user.id,
+  async execute({ tx, organization, now }, params) {
+    if (!(await findUser(tx, organization.id, params.userId))) throw notFound("user", params.userId);
+    const keys = params.apiKeys.map((k, i) => apiKeyFromParams(k, `parameters.apiKeys[${i}]`));
+    return { apiKeyIds: await insertApiKeys(tx, organization.id, params.userId, keys, now) };
+  },
+});

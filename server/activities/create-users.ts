@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { ZCreateUsersParams } from "@/lib/api/users";
+import { insertUsers } from "../users/create";
+import { defineActivity } from "./define";
+
+export const createUsers = defineActivity({
+  path: "create_users",
+  type: "ACTIVITY_TYPE_CREATE_USERS_V4",
+  alsoAccepts: ["ACTIVITY_TYPE_CREATE_USERS_V3"],
+  intentKey: "createUsersIntentV4",
+  resultKey: "createUsersResult",
+  summary: "Create users, with their API keys and passkeys, in the organization",
+  params: ZCreateUsersParams,
+  result: z.object({ userIds: z.array(z.string()) }),
+  async execute({ app, tx, organization, now }, params) {
+    return { userIds: await insertUsers(app, tx, organization.id, params.users, now) };
+  },
+});

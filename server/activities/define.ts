@@ -1,0 +1,42 @@
+import type { z } from "zod";
+import type { Caller } from "../auth/caller";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import type { OrganizationRow } from "../db/schema";
+
+/** What an activity's `execute` receives: the open transaction and who asked, nothing global. */
+export interface ActivityContext {
+  app: AppContext;
+  tx: Tx;
+  organization: OrganizationRow;
+  caller: Caller;
+  activityId: string;
+  now: Date;
+}
+
+export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown> {
+  /** URL path segment after /public/v1/submit/ */
+  path: string;
+  /** The activity type the official clients send for this path. */
+  type: string;
+  /** Older versions of the type that share these parameters and are accepted too. */
+  alsoAccepts?: string[];
+  intentKey: string;
+  resultKey: string;
+  summary: string;
+  params: P;
+  result: z.ZodType<R>;
+  /**
+   * A user acting on their own credentials or sessions needs no quorum and no policy
+   * ("users may manage their own credentials"); return true when `params` is such a case.
+   */
+  selfService?(params: z.infer<P>, caller: Caller): boolean;
+  execute(ctx: ActivityContext, params: z.infer<P>): Promise<R>;
+}
+
+/** Keeps `params` and `execute` tied together by inference. */
+export function defineActivity<P extends z.ZodType, R>(
+  definition: ActivityDefinition<P, R>,
+): ActivityDefinition<P, R> {
+  return definition;
+}

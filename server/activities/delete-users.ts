@@ -1,0 +1,42 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { ZDeleteUsersParams } from "@/lib/api/users";
+import { ApiError, notFound } from "../api/errors";
+import { apiKeys, authenticators, users } from "../db/schema";
+import { findUser } from "../users/render";
+import { defineActivity } from "./define";
+
+export const deleteUsers = defineActivity({
+  path: "delete_users",
+  type: "ACTIVITY_TYPE_DELETE_USERS",
+  intentKey: "deleteUsersIntent",
+  resultKey: "deleteUsersResult",
+  summary: "Delete users and every credential they hold",
+  params: ZDeleteUsersParams,
+  result: z.object({ userIds: z.array(z.string()) }),
+  async execute({ tx, organization, now }, params) {
+    const ids = [...new Set(params.userIds)];
+    for (const id of ids) {
+      if (!(await findUser(tx, organization.id, id))) throw notFound("user", id);
+      if (organization.rootUserIds.includes(id)) {
+        throw new ApiError(
+          "FAILED_PRECONDITION",
+          "ROOT_USER_DELETE",
+          `user ${id} is in the root quorum; remove it with update_root_quorum before deleting it`,
+        );
+      }
+    }
+    // Credentials go at once; the user row stays, marked deleted, so the audit trail can still name it.
+    await tx
+      .delete(apiKeys)
+      .where(and(eq(apiKeys.organizationId, organization.id), inArray(apiKeys.userId, ids)));
+    await tx
+      .delete(authenticators)
+      .where(and(eq(authenticators.organizationId, organization.id), inArray(authenticators.userId, ids)));
+    await tx
+      .update(users)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(users.organizationId, organization.id), inArray(users.id, ids)));
+    return { userIds: ids };
+  },
+});

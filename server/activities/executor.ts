@@ -1,0 +1,265 @@
+import { and, eq } from "drizzle-orm";
+import type { TActivity, TActivityRequest } from "@/lib/api/activity";
+import { ApiError, errorBody } from "../api/errors";
+import type { Caller } from "../auth/caller";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import { type ActivityRow, activities, type OrganizationRow, votes } from "../db/schema";
+import { newId } from "../ids";
+import { decideSubmission, errorFromFailure } from "../policy/decide";
+import type { ActivityDefinition } from "./define";
+import { activityFingerprint } from "./fingerprint";
+import { renderActivity } from "./view";
+
+export interface Submission {
+  definition: ActivityDefinition;
+  rawBody: string;
+  request: TActivityRequest;
+  params: unknown;
+  caller: Caller;
+  requestId: string;
+}
+
+const STATUS = {
+  completed: "ACTIVITY_STATUS_COMPLETED",
+  consensus: "ACTIVITY_STATUS_CONSENSUS_NEEDED",
+  failed: "ACTIVITY_STATUS_FAILED",
+  rejected: "ACTIVITY_STATUS_REJECTED",
+} as const;
+
+/** Record the signed request that cast a vote: who, what they chose, and the stamp that proves it. */
+async function recordVote(
+  tx: Tx,
+  activity: ActivityRow,
+  caller: Caller,
+  rawBody: string,
+  approve: boolean,
+  now: Date,
+) {
+  await tx.insert(votes).values({
+    id: newId(now.getTime()),
+    activityId: activity.id,
+    organizationId: activity.organizationId,
+    userId: caller.user.id,
+    selection: approve ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED",
+    message: rawBody,
+    publicKey: caller.credential.publicKey,
+    signature: caller.stamp.signature,
+    scheme: caller.stamp.scheme,
+    createdAt: now,
+  });
+}
+
+async function rootApprovals(tx: Tx, activityId: string, organization: OrganizationRow): Promise<number> {
+  const rows = await tx.select().from(votes).where(eq(votes.activityId, activityId));
+  return rows.filter(
+    (v) => v.selection === "VOTE_SELECTION_APPROVED" && organization.rootUserIds.includes(v.userId),
+  ).length;
+}
+
+async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>): Promise<ActivityRow> {
+  const [row] = await tx.update(activities).set(values).where(eq(activities.id, id)).returning();
+  return row!;
+}
+
+/** Run the activity's effects inside a savepoint; an ApiError there fails the activity, not the vote. */
+async function execute(
+  app: AppContext,
+  tx: Tx,
+  definition: ActivityDefinition,
+  row: ActivityRow,
+  organization: OrganizationRow,
+  caller: Caller,
+  now: Date,
+  options: { failSoftly: boolean; requestId: string },
+): Promise<ActivityRow> {
+  const run = async (inner: Tx) => {
+    const result = await definition.execute(
+      { app, tx: inner, organization, caller, activityId: row.id, now },
+      definition.params.parse(row.intent),
+    );
+    return definition.result.parse(result);
+  };
+  if (!options.failSoftly) {
+    const result = await run(tx);
+    return setStatus(tx, row.id, { status: STATUS.completed, result: result as object, updatedAt: now });
+  }
+  try {
+    const result = await tx.transaction(run);
+    return setStatus(tx, row.id, { status: STATUS.completed, result: result as object, updatedAt: now });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const { details, ...rest } = errorBody(error, options.requestId);
+    return setStatus(tx, row.id, { status: STATUS.failed, failure: { ...rest, details }, updatedAt: now });
+  }
+}
+
+/**
+ * Submit one activity: record it, decide, and execute — all in one transaction, so the row, its
+ * vote and its effects commit together or not at all. The same signed body returns the same activity.
+ */
+export async function submitActivity(app: AppContext, submission: Submission): Promise<TActivity> {
+  const { definition, rawBody, request, params, caller } = submission;
+  const now = app.clock.now();
+  const fingerprint = activityFingerprint(rawBody);
+  const outcome = await app.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(activities)
+      .values({
+        id: newId(now.getTime()),
+        organizationId: request.organizationId,
+        type: request.type,
+        status: "ACTIVITY_STATUS_CREATED",
+        intent: params as object,
+        fingerprint,
+        requestBody: rawBody,
+        stampKind: caller.stamp.kind,
+        stamp: caller.stamp.header,
+        callerUserId: caller.user.id,
+        callerCredentialId: caller.credential.id,
+        timestampMs: request.timestampMs,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: activities.fingerprint })
+      .returning();
+    if (!inserted) {
+      const [existing] = await tx.select().from(activities).where(eq(activities.fingerprint, fingerprint));
+      return { row: existing!, fresh: false };
+    }
+    const organization = caller.organization;
+    const selfService = definition.selfService?.(params as never, caller) ?? false;
+    const decision = decideSubmission({
+      activityType: request.type,
+      selfService,
+      caller,
+      organization,
+      rootApprovals: caller.isRoot ? 1 : 0,
+    });
+    if (decision.kind === "deny") {
+      const failure = errorBody(decision.error, submission.requestId);
+      return {
+        row: await setStatus(tx, inserted.id, { status: STATUS.failed, failure, updatedAt: now }),
+        fresh: true,
+      };
+    }
+    await recordVote(tx, inserted, caller, rawBody, true, now);
+    if (decision.kind === "consensus") {
+      return {
+        row: await setStatus(tx, inserted.id, { status: STATUS.consensus, updatedAt: now }),
+        fresh: true,
+      };
+    }
+    const row = await execute(app, tx, definition, inserted, organization, caller, now, {
+      failSoftly: false,
+      requestId: submission.requestId,
+    });
+    return { row, fresh: true };
+  });
+  if (outcome.fresh) app.metrics.activities.inc({ type: outcome.row.type, status: outcome.row.status });
+  const failure = outcome.row.failure as { message: string; details?: Record<string, unknown>[] } | null;
+  if (outcome.row.status === STATUS.failed && failure && outcome.row.result === null && isDenial(failure)) {
+    throw errorFromFailure(failure);
+  }
+  return renderActivity(app.db, outcome.row, caller);
+}
+
+function isDenial(failure: { details?: Record<string, unknown>[] }): boolean {
+  return failure.details?.[0]?.turnkeyErrorCode === "POLICY_DENIED";
+}
+
+export interface VoteRequest {
+  fingerprint: string;
+  approve: boolean;
+  rawBody: string;
+  caller: Caller;
+  requestId: string;
+  /** Resolves the activity type of the target to its definition, to execute it on approval. */
+  definitionFor(type: string): ActivityDefinition | undefined;
+  /** Rebuild the submitter as a Caller, for executing on their behalf. */
+  submitterOf(tx: Tx, row: ActivityRow): Promise<Caller>;
+}
+
+const CONSENSUS_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * Approve or reject an activity awaiting consensus. The vote that completes the quorum executes
+ * the activity in the same transaction; one rejection rejects it.
+ */
+export async function castVote(app: AppContext, vote: VoteRequest): Promise<TActivity> {
+  const now = app.clock.now();
+  const { caller } = vote;
+  const row = await app.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(activities)
+      .where(
+        and(
+          eq(activities.fingerprint, vote.fingerprint),
+          eq(activities.organizationId, caller.organization.id),
+        ),
+      )
+      .for("update");
+    if (!target) {
+      throw new ApiError(
+        "NOT_FOUND",
+        "ACTIVITY_NOT_FOUND",
+        `no activity with fingerprint ${vote.fingerprint} in organization ${caller.organization.id}`,
+      );
+    }
+    const [previous] = await tx
+      .select()
+      .from(votes)
+      .where(and(eq(votes.activityId, target.id), eq(votes.userId, caller.user.id)));
+    if (previous) {
+      if (previous.message === vote.rawBody) return target;
+      throw new ApiError(
+        "ALREADY_EXISTS",
+        "VOTE_EXISTS",
+        `user ${caller.user.id} already voted on activity ${target.id}`,
+      );
+    }
+    if (target.status !== STATUS.consensus) {
+      throw new ApiError(
+        "FAILED_PRECONDITION",
+        "ACTIVITY_NOT_PENDING",
+        `activity ${target.id} is ${target.status}; only activities awaiting consensus take votes`,
+      );
+    }
+    if (!caller.isRoot) {
+      throw new ApiError(
+        "PERMISSION_DENIED",
+        "VOTE_NOT_ALLOWED",
+        `user ${caller.user.id} is not in the root quorum of organization ${caller.organization.id} and cannot vote`,
+      );
+    }
+    if (now.getTime() - target.createdAt.getTime() > CONSENSUS_WINDOW_MS) {
+      const failure = {
+        code: 9,
+        message: `activity ${target.id} expired: consensus was not reached within 24 hours`,
+        details: [
+          {
+            "@type": "type.googleapis.com/errors.v1.TurnkeyErrorDetail",
+            turnkeyErrorCode: "CONSENSUS_EXPIRED",
+          },
+        ],
+      };
+      return setStatus(tx, target.id, { status: STATUS.failed, failure, updatedAt: now });
+    }
+    await recordVote(tx, target, caller, vote.rawBody, vote.approve, now);
+    if (!vote.approve) return setStatus(tx, target.id, { status: STATUS.rejected, updatedAt: now });
+    const organization = caller.organization;
+    if ((await rootApprovals(tx, target.id, organization)) < organization.rootQuorumThreshold) {
+      return setStatus(tx, target.id, { updatedAt: now });
+    }
+    const definition = vote.definitionFor(target.type);
+    if (!definition) throw new Error(`no definition for stored activity type ${target.type}`);
+    const submitter = await vote.submitterOf(tx, target);
+    return execute(app, tx, definition, target, organization, submitter, now, {
+      failSoftly: true,
+      requestId: vote.requestId,
+    });
+  });
+  app.metrics.activities.inc({ type: row.type, status: row.status });
+  return renderActivity(app.db, row, caller);
+}

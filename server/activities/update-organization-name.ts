@@ -1,0 +1,22 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { ZUpdateOrganizationNameParams } from "@/lib/api/organizations";
+import { organizations } from "../db/schema";
+import { defineActivity } from "./define";
+
+export const updateOrganizationName = defineActivity({
+  path: "update_organization_name",
+  type: "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME",
+  intentKey: "updateOrganizationNameIntent",
+  resultKey: "updateOrganizationNameResult",
+  summary: "Rename the organization (root quorum only)",
+  params: ZUpdateOrganizationNameParams,
+  result: z.object({ organizationId: z.string(), organizationName: z.string() }),
+  async execute({ tx, organization, now }, params) {
+    await tx
+      .update(organizations)
+      .set({ name: params.organizationName, updatedAt: now })
+      .where(eq(organizations.id, organization.id));
+    return { organizationId: organization.id, organizationName: params.organizationName };
+  },
+});

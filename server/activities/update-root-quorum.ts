@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { ZUpdateRootQuorumParams } from "@/lib/api/organizations";
+import { invalid, notFound } from "../api/errors";
+import { organizations } from "../db/schema";
+import { findUser } from "../users/render";
+import { defineActivity } from "./define";
+
+export const updateRootQuorum = defineActivity({
+  path: "update_root_quorum",
+  type: "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM",
+  intentKey: "updateRootQuorumIntent",
+  resultKey: "updateRootQuorumResult",
+  summary: "Set the root quorum's members and threshold (approved by the current root quorum)",
+  params: ZUpdateRootQuorumParams,
+  result: z.object({}),
+  async execute({ tx, organization, now }, params) {
+    const userIds = [...new Set(params.userIds)];
+    for (const id of userIds) {
+      if (!(await findUser(tx, organization.id, id))) throw notFound("user", id);
+    }
+    if (params.threshold > userIds.length) {
+      throw invalid(
+        `parameters.threshold (${params.threshold}) cannot exceed the number of root users (${userIds.length})`,
+        "parameters.threshold",
+      );
+    }
+    await tx
+      .update(organizations)
+      .set({ rootUserIds: userIds, rootQuorumThreshold: params.threshold, updatedAt: now })
+      .where(eq(organizations.id, organization.id));
+    return {};
+  },
+});

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { ZUpdateUserNameParams } from "@/lib/api/users";
+import { updateUserRow } from "../users/update";
+import { defineActivity } from "./define";
+
+export const updateUserName = defineActivity({
+  path: "update_user_name",
+  type: "ACTIVITY_TYPE_UPDATE_USER_NAME",
+  intentKey: "updateUserNameIntent",
+  resultKey: "updateUserNameResult",
+  summary: "Rename a user",
+  params: ZUpdateUserNameParams,
+  result: z.object({ userId: z.string() }),
+  execute: ({ tx, organization, now }, params) =>
+    updateUserRow(tx, organization.id, params.userId, { name: params.userName }, now),
+});

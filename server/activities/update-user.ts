@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { ZUpdateUserParams } from "@/lib/api/users";
+import { requireUserTags } from "../users/create";
+import { updateUserRow } from "../users/update";
+import { defineActivity } from "./define";
+
+const emptyToNull = (value: string | undefined) =>
+  value === undefined ? undefined : value === "" ? null : value;
+
+export const updateUser = defineActivity({
+  path: "update_user",
+  type: "ACTIVITY_TYPE_UPDATE_USER",
+  intentKey: "updateUserIntent",
+  resultKey: "updateUserResult",
+  summary: "Update a user's name, email, phone number or tags (an empty string removes email or phone)",
+  params: ZUpdateUserParams,
+  result: z.object({ userId: z.string() }),
+  async execute({ tx, organization, now }, params) {
+    if (params.userTagIds)
+      await requireUserTags(tx, organization.id, params.userTagIds, "parameters.userTagIds");
+    return updateUserRow(
+      tx,
+      organization.id,
+      params.userId,
+      {
+        name: params.userName,
+        email: emptyToNull(params.userEmail),
+        phoneNumber: emptyToNull(params.userPhoneNumber),
+        tagIds: params.userTagIds,
+      },
+      now,
+    );
+  },
+});

@@ -1,0 +1,63 @@
+import { asc, eq } from "drizzle-orm";
+import { type TActivity, type TActivityStatus, ZActivity } from "@/lib/api/activity";
+import { toTimestamp } from "@/lib/api/common";
+import type { Caller } from "../auth/caller";
+import type { DbOrTx } from "../db/client";
+import { type ActivityRow, type VoteRow, votes } from "../db/schema";
+import { loadUsers } from "../users/render";
+import { activityByType } from "./index";
+
+/** Whether `viewer` may still cast a vote on the activity (root quorum member, not yet voted). */
+export function mayVote(row: ActivityRow, rowVotes: VoteRow[], viewer: Caller | undefined): boolean {
+  if (!viewer || row.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") return false;
+  if (viewer.organization.id !== row.organizationId || !viewer.isRoot) return false;
+  return !rowVotes.some((v) => v.userId === viewer.user.id);
+}
+
+/** The activity envelope exactly as the official clients parse it. */
+export async function renderActivity(db: DbOrTx, row: ActivityRow, viewer?: Caller): Promise<TActivity> {
+  const rowVotes = await db.select().from(votes).where(eq(votes.activityId, row.id)).orderBy(asc(votes.id));
+  const voters = await loadUsers(
+    db,
+    row.organizationId,
+    rowVotes.map((v) => v.userId),
+  );
+  const definition = activityByType(row.type);
+  const intentKey = definition?.intentKey ?? "intent";
+  const resultKey = definition?.resultKey ?? "result";
+  const canVote = mayVote(row, rowVotes, viewer);
+  const activity: TActivity = {
+    id: row.id,
+    organizationId: row.organizationId,
+    status: row.status as TActivityStatus,
+    type: row.type,
+    intent: { [intentKey]: row.intent },
+    result: row.result === null ? {} : { [resultKey]: row.result },
+    votes: rowVotes.flatMap((v) => {
+      const user = voters.find((u) => u.userId === v.userId);
+      if (!user) return [];
+      return [
+        {
+          id: v.id,
+          userId: v.userId,
+          user,
+          activityId: v.activityId,
+          selection: v.selection as "VOTE_SELECTION_APPROVED" | "VOTE_SELECTION_REJECTED",
+          message: v.message,
+          publicKey: v.publicKey,
+          signature: v.signature,
+          scheme: v.scheme,
+          createdAt: toTimestamp(v.createdAt),
+        },
+      ];
+    }),
+    fingerprint: row.fingerprint,
+    canApprove: canVote,
+    canReject: canVote,
+    createdAt: toTimestamp(row.createdAt),
+    updatedAt: toTimestamp(row.updatedAt),
+    ...(row.failure ? { failure: row.failure as TActivity["failure"] } : {}),
+  };
+  // The last guard: nothing leaves that the schema does not name.
+  return ZActivity.parse(activity);
+}

@@ -1,0 +1,166 @@
+import type { z } from "zod";
+import { ZActivityRequest, ZFingerprintParams } from "@/lib/api/activity";
+import { castVote, submitActivity } from "../activities/executor";
+import { activityByType, activityRegistry, voteRegistry } from "../activities/index";
+import { verifyApiKeyStamp } from "../auth/api-key-stamp";
+import { type Caller, callerFromActivity, findOrganization, resolveCaller } from "../auth/caller";
+import { readStampHeader, type VerifiedStamp } from "../auth/stamp";
+import { verifyWebAuthnStamp } from "../auth/webauthn-stamp";
+import type { AppContext } from "../context";
+import { newId, UUID_PATTERN } from "../ids";
+import { queryRegistry } from "../queries/index";
+import { parseJsonObject, readRawBody } from "./body";
+import { ApiError, errorBody, httpStatus, internalError, invalid, unauthenticated } from "./errors";
+import { validate } from "./validate";
+
+export type ApiRoute = { kind: "submit" | "query"; path: string };
+
+const STALE_AFTER_MS = 60 * 60 * 1000;
+const FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+function json(status: number, body: unknown, requestId: string): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", "x-request-id": requestId },
+  });
+}
+
+function routeExists(route: ApiRoute): boolean {
+  if (route.kind === "query") return Object.hasOwn(queryRegistry, route.path);
+  return Object.hasOwn(activityRegistry, route.path) || Object.hasOwn(voteRegistry, route.path);
+}
+
+async function verifyStamp(app: AppContext, request: Request, raw: Uint8Array): Promise<VerifiedStamp> {
+  const header = readStampHeader(request.headers);
+  if (header.kind === "API_KEY") return verifyApiKeyStamp(header.value, raw);
+  return verifyWebAuthnStamp(app.db, app.config, header.value, raw);
+}
+
+function checkFreshness(timestampMs: string, now: Date) {
+  const age = now.getTime() - Number(timestampMs);
+  if (age > STALE_AFTER_MS) {
+    throw unauthenticated(
+      "REQUEST_EXPIRED",
+      `timestampMs ${timestampMs} is more than 1 hour old; sign a fresh request`,
+    );
+  }
+  if (age < -FUTURE_SKEW_MS) {
+    throw unauthenticated(
+      "REQUEST_FROM_FUTURE",
+      `timestampMs ${timestampMs} is more than 5 minutes in the future`,
+    );
+  }
+}
+
+async function runActivity(
+  app: AppContext,
+  path: string,
+  text: string,
+  body: unknown,
+  stamp: VerifiedStamp,
+  requestId: string,
+) {
+  const request = validate(ZActivityRequest, body);
+  const now = app.clock.now();
+  const vote = Object.hasOwn(voteRegistry, path)
+    ? voteRegistry[path as keyof typeof voteRegistry]
+    : undefined;
+  const definition = vote ? undefined : activityRegistry[path]!;
+  const expected = vote ? [vote.type] : [definition!.type, ...(definition!.alsoAccepts ?? [])];
+  if (!expected.includes(request.type)) {
+    throw invalid(
+      `type ${request.type} does not belong to /submit/${path}; expected ${expected.join(" or ")}`,
+      "type",
+    );
+  }
+  checkFreshness(request.timestampMs, now);
+  const caller = await resolveCaller(app.db, stamp, request.organizationId, { allowAncestors: false, now });
+  if (vote) {
+    const params = validate(ZFingerprintParams, request.parameters, "parameters");
+    return {
+      activity: await castVote(app, {
+        fingerprint: params.fingerprint,
+        approve: vote.approve,
+        rawBody: text,
+        caller,
+        requestId,
+        definitionFor: activityByType,
+        submitterOf: (tx, row) => callerFromActivity(tx, row, caller.organization),
+      }),
+    };
+  }
+  const params = validate(definition!.params as z.ZodType, request.parameters, "parameters");
+  return {
+    activity: await submitActivity(app, {
+      definition: definition!,
+      rawBody: text,
+      request,
+      params,
+      caller,
+      requestId,
+    }),
+  };
+}
+
+async function runQuery(app: AppContext, path: string, body: Record<string, unknown>, stamp: VerifiedStamp) {
+  const definition = queryRegistry[path]!;
+  const organizationId = body.organizationId;
+  if (typeof organizationId !== "string" || organizationId.length === 0) {
+    throw invalid("organizationId is required", "organizationId");
+  }
+  const now = app.clock.now();
+  const caller: Caller = await resolveCaller(app.db, stamp, organizationId, { allowAncestors: true, now });
+  const request = validate(definition.request, body);
+  const organization =
+    caller.organization.id === organizationId
+      ? caller.organization
+      : (await findOrganization(app.db, organizationId))!;
+  const response = await definition.run({ app, organization, caller, now }, request);
+  return definition.response.parse(response);
+}
+
+/**
+ * The one request pipeline: read the raw body once, verify the stamp over those exact bytes,
+ * parse, resolve the caller, validate, dispatch, and map every error to one JSON shape.
+ */
+export async function handleApiRequest(
+  app: AppContext,
+  request: Request,
+  route: ApiRoute,
+): Promise<Response> {
+  const incoming = request.headers.get("x-request-id");
+  const requestId = incoming && UUID_PATTERN.test(incoming) ? incoming : newId();
+  const started = performance.now();
+  const metricPath = routeExists(route) ? `/${route.kind}/${route.path}` : `/${route.kind}/unknown`;
+  let status = 500;
+  try {
+    if (!routeExists(route)) {
+      throw new ApiError(
+        "NOT_FOUND",
+        "UNKNOWN_PATH",
+        `unknown ${route.kind} path: /public/v1/${route.kind}/${route.path}`,
+      );
+    }
+    const raw = await readRawBody(request, app.config.maxBodyBytes);
+    const stamp = await verifyStamp(app, request, raw);
+    const { text, value } = parseJsonObject(raw);
+    const result =
+      route.kind === "submit"
+        ? await runActivity(app, route.path, text, value, stamp, requestId)
+        : await runQuery(app, route.path, value, stamp);
+    status = 200;
+    return json(200, result, requestId);
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : internalError();
+    if (!(caught instanceof ApiError)) {
+      app.logger.error({ requestId, path: metricPath, err: caught }, "unexpected error");
+    }
+    status = httpStatus(error);
+    return json(status, errorBody(error, requestId), requestId);
+  } finally {
+    const seconds = (performance.now() - started) / 1000;
+    app.metrics.requests.inc({ path: metricPath, status: String(status) });
+    app.metrics.latency.observe({ path: metricPath }, seconds);
+    app.logger.info({ requestId, path: metricPath, status, ms: Math.round(seconds * 1000) }, "request");
+  }
+}

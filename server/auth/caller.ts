@@ -1,0 +1,185 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { ApiError, denied, unauthenticated } from "../api/errors";
+import type { DbOrTx } from "../db/client";
+import {
+  apiKeys,
+  authenticators,
+  type OrganizationRow,
+  organizations,
+  type UserRow,
+  users,
+} from "../db/schema";
+import { SCHEME_CURVE } from "./api-key-stamp";
+import type { VerifiedStamp } from "./stamp";
+
+export interface CallerCredential {
+  kind: "API_KEY" | "WEBAUTHN";
+  /** apiKeyId or authenticatorId */
+  id: string;
+  publicKey: string;
+  /** CREDENTIAL_TYPE_* */
+  type: string;
+}
+
+/** Who is acting: a live user of `organization`, proven by a credential they hold. */
+export interface Caller {
+  user: UserRow;
+  /** The organization the credential belongs to: the target itself, or (queries only) an ancestor. */
+  organization: OrganizationRow;
+  credential: CallerCredential;
+  stamp: VerifiedStamp;
+  /** A root user of the target organization (root quorum member). */
+  isRoot: boolean;
+}
+
+export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, id), isNull(organizations.deletedAt)));
+  return row;
+}
+
+/** The organization followed by its ancestors (parent first), for "parents may read sub-orgs". */
+async function organizationChain(db: DbOrTx, target: OrganizationRow): Promise<OrganizationRow[]> {
+  const chain = [target];
+  let current = target;
+  while (current.parentOrganizationId && chain.length < 16) {
+    const parent = await findOrganization(db, current.parentOrganizationId);
+    if (!parent) break;
+    chain.push(parent);
+    current = parent;
+  }
+  return chain;
+}
+
+interface Match {
+  organizationId: string;
+  userId: string;
+  credential: CallerCredential;
+  expiresAt: Date | null;
+}
+
+async function matchCredential(db: DbOrTx, stamp: VerifiedStamp, orgIds: string[] | null): Promise<Match[]> {
+  if (stamp.kind === "API_KEY") {
+    const curve = SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE];
+    const where = [eq(apiKeys.publicKey, stamp.publicKey), eq(apiKeys.curve, curve)];
+    if (orgIds) where.push(inArray(apiKeys.organizationId, orgIds));
+    const rows = await db
+      .select()
+      .from(apiKeys)
+      .where(and(...where));
+    return rows.map((r) => ({
+      organizationId: r.organizationId,
+      userId: r.userId,
+      expiresAt: r.expiresAt,
+      credential: { kind: "API_KEY", id: r.id, publicKey: r.publicKey, type: r.credentialType },
+    }));
+  }
+  const where = [eq(authenticators.credentialId, stamp.credentialId)];
+  if (orgIds) where.push(inArray(authenticators.organizationId, orgIds));
+  const rows = await db
+    .select()
+    .from(authenticators)
+    .where(and(...where));
+  return rows.map((r) => ({
+    organizationId: r.organizationId,
+    userId: r.userId,
+    expiresAt: null,
+    credential: {
+      kind: "WEBAUTHN",
+      id: r.id,
+      publicKey: r.publicKey,
+      type: "CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR",
+    },
+  }));
+}
+
+/**
+ * Map a verified stamp to a user of the target organization. Activities accept only the target's
+ * own credentials; queries also accept those of its ancestors (a parent may read its sub-orgs).
+ */
+export async function resolveCaller(
+  db: DbOrTx,
+  stamp: VerifiedStamp,
+  targetOrganizationId: string,
+  options: { allowAncestors: boolean; now: Date },
+): Promise<Caller> {
+  const target = await findOrganization(db, targetOrganizationId);
+  if (!target) {
+    throw new ApiError(
+      "NOT_FOUND",
+      "ORGANIZATION_NOT_FOUND",
+      `organization not found: ${targetOrganizationId}`,
+    );
+  }
+  const chain = options.allowAncestors ? await organizationChain(db, target) : [target];
+  const matches = await matchCredential(
+    db,
+    stamp,
+    chain.map((o) => o.id),
+  );
+  // The closest organization wins: the target's own key before a parent's.
+  const match = chain.map((o) => matches.find((m) => m.organizationId === o.id)).find(Boolean);
+  if (!match) {
+    const elsewhere = await matchCredential(db, stamp, null);
+    if (elsewhere.length > 0) {
+      throw denied(
+        "ORGANIZATION_MISMATCH",
+        `this credential belongs to another organization and cannot act on organization ${target.id}`,
+      );
+    }
+    throw unauthenticated(
+      "PUBLIC_KEY_NOT_FOUND",
+      `could not find public key in organization ${target.id}${options.allowAncestors ? " or its parent organizations" : ""}`,
+    );
+  }
+  if (match.expiresAt && match.expiresAt.getTime() <= options.now.getTime()) {
+    const session = match.credential.type === "CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256";
+    throw unauthenticated(
+      session ? "SESSION_EXPIRED" : "API_KEY_EXPIRED",
+      `${session ? "session" : "api key"} ${match.credential.id} expired at ${match.expiresAt.toISOString()}`,
+    );
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, match.userId));
+  if (!user || user.deletedAt) {
+    throw unauthenticated("USER_NOT_FOUND", `the user holding this credential no longer exists`);
+  }
+  const organization = chain.find((o) => o.id === match.organizationId)!;
+  return {
+    user,
+    organization,
+    credential: match.credential,
+    stamp,
+    isRoot: organization.id === target.id && target.rootUserIds.includes(user.id),
+  };
+}
+
+/** The submitter of a stored activity, rebuilt to execute it on their behalf once consensus is met. */
+export async function callerFromActivity(
+  db: DbOrTx,
+  row: { callerUserId: string; callerCredentialId: string; stampKind: string; stamp: string },
+  organization: OrganizationRow,
+): Promise<Caller> {
+  const [user] = await db.select().from(users).where(eq(users.id, row.callerUserId));
+  if (!user) throw new Error(`activity submitter ${row.callerUserId} is missing`);
+  const kind = row.stampKind === "WEBAUTHN" ? "WEBAUTHN" : "API_KEY";
+  const stamp: VerifiedStamp =
+    kind === "WEBAUTHN"
+      ? {
+          kind,
+          credentialId: "",
+          publicKey: "",
+          scheme: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN",
+          signature: "",
+          header: row.stamp,
+        }
+      : { kind, publicKey: "", scheme: "", signature: "", header: row.stamp };
+  return {
+    user,
+    organization,
+    credential: { kind, id: row.callerCredentialId, publicKey: "", type: "" },
+    stamp,
+    isRoot: organization.rootUserIds.includes(user.id),
+  };
+}

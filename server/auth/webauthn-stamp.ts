@@ -1,0 +1,121 @@
+import { createHash } from "node:crypto";
+import { verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { eq, inArray } from "drizzle-orm";
+import { unauthenticated } from "../api/errors";
+import type { DbOrTx } from "../db/client";
+import { authenticators } from "../db/schema";
+import { malformedStamp, type VerifiedStamp } from "./stamp";
+
+export interface WebAuthnSettings {
+  rpId: string;
+  origins: string[];
+}
+
+const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** The challenge the official webauthn stamper signs: the lowercase hex sha256 of the body, as ASCII. */
+export function webauthnChallengeFor(body: Uint8Array): string {
+  return Buffer.from(createHash("sha256").update(body).digest("hex"), "utf8").toString("base64url");
+}
+
+interface StampFields {
+  authenticatorData: string;
+  clientDataJson: string;
+  credentialId: string;
+  signature: string;
+}
+
+function parseHeader(header: string): StampFields {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(header);
+  } catch {
+    throw malformedStamp("X-Stamp-WebAuthn must be a JSON object");
+  }
+  const fields = (parsed ?? {}) as Record<string, unknown>;
+  for (const name of ["authenticatorData", "clientDataJson", "credentialId", "signature"] as const) {
+    const value = fields[name];
+    if (typeof value !== "string" || !B64URL.test(value)) {
+      throw malformedStamp(`X-Stamp-WebAuthn.${name} must be a base64url string`);
+    }
+  }
+  return fields as unknown as StampFields;
+}
+
+/**
+ * Verify a passkey assertion over the raw body: the challenge must be the body's hash, the origin
+ * and RP id ours, the signature the registered key's, and the signature counter must move forward.
+ */
+export async function verifyWebAuthnStamp(
+  db: DbOrTx,
+  settings: WebAuthnSettings,
+  header: string,
+  body: Uint8Array,
+): Promise<VerifiedStamp> {
+  if (header.length > 16_384) throw malformedStamp("X-Stamp-WebAuthn is too long");
+  const fields = parseHeader(header);
+  const credentialId = fields.credentialId.replace(/=+$/, "");
+  const rows = await db.select().from(authenticators).where(eq(authenticators.credentialId, credentialId));
+  const first = rows[0];
+  if (!first) {
+    throw unauthenticated(
+      "CREDENTIAL_NOT_FOUND",
+      `no passkey is registered with credential id ${credentialId}`,
+    );
+  }
+  const counter = Math.max(...rows.map((r) => r.signCount));
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: {
+        id: credentialId,
+        rawId: credentialId,
+        type: "public-key",
+        clientExtensionResults: {},
+        response: {
+          authenticatorData: fields.authenticatorData,
+          clientDataJSON: fields.clientDataJson,
+          signature: fields.signature,
+        },
+      },
+      expectedChallenge: webauthnChallengeFor(body),
+      expectedOrigin: settings.origins,
+      expectedRPID: settings.rpId,
+      credential: {
+        id: credentialId,
+        publicKey: new Uint8Array(Buffer.from(first.cosePublicKey, "base64url")),
+        counter,
+      },
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "assertion rejected";
+    throw unauthenticated("SIGNATURE_INVALID", `could not verify passkey stamp: ${reason}`);
+  }
+  if (!verification.verified) {
+    throw unauthenticated(
+      "SIGNATURE_INVALID",
+      "could not verify passkey stamp signature over the request body",
+    );
+  }
+  const next = verification.authenticationInfo.newCounter;
+  if (next > counter) {
+    await db
+      .update(authenticators)
+      .set({ signCount: next })
+      .where(
+        inArray(
+          authenticators.id,
+          rows.map((r) => r.id),
+        ),
+      );
+  }
+  return {
+    kind: "WEBAUTHN",
+    credentialId,
+    publicKey: first.publicKey,
+    scheme: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN",
+    signature: fields.signature,
+    header,
+  };
+}

@@ -1,0 +1,39 @@
+import { ConfigError } from "../config";
+import { MasterKeyError } from "../crypto/master-key";
+import { DataDirLockedError } from "../db/data-dir-lock";
+import { parseArgs, UsageError } from "./args";
+import { orgCreate } from "./org-create";
+import { start } from "./start";
+
+const USAGE = `usage:
+  latchkey start                                   build if needed and serve on PORT (default 3000)
+  latchkey org create --name <org> --user <username> [--email <email>] --api-public-key <hex>
+                                                   create a root organization; prints its ids as JSON`;
+
+export async function main(argv: string[]): Promise<number> {
+  const { words, flags } = parseArgs(argv);
+  try {
+    const command = words.join(" ");
+    if (command === "start") return await start();
+    if (command === "org create") return await orgCreate(flags);
+    throw new UsageError(command ? `unknown command: ${command}` : "no command given");
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`latchkey: ${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof ConfigError ||
+      error instanceof MasterKeyError
+    ) {
+      process.stderr.write(`latchkey: ${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof Error && "reason" in error && "code" in error) {
+      process.stderr.write(`latchkey: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

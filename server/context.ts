@@ -1,0 +1,62 @@
+import type { Clock } from "./clock";
+import { systemClock } from "./clock";
+import type { Config } from "./config";
+import { loadMasterKey } from "./crypto/master-key";
+import { deriveServerSigningKey, type ServerSigningKey } from "./crypto/server-signing-key";
+import type { Database } from "./db/client";
+import { openDatabase } from "./db/open";
+import { createLogger, type Logger } from "./observability/logger";
+import { createMetrics, type Metrics } from "./observability/metrics";
+
+/** Everything domain code needs, built in one place and passed down; nothing is read on import. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  driver: "pglite" | "postgres";
+  migrationsSchema: string;
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  masterKey: Buffer;
+  serverKey: ServerSigningKey;
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** Tests: PGlite in memory instead of under dataDir. */
+  inMemory?: boolean;
+  /** Tests on PostgreSQL: a schema of their own. */
+  pgSchema?: string;
+}
+
+export async function createAppContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const master = loadMasterKey(config.masterKey, config.dataDir);
+  if (master.source !== "env" && !options.inMemory) {
+    logger.warn(
+      { keyFile: master.source, created: master.createdNow },
+      "LATCHKEY_MASTER_KEY is not set: using the embedded default key file. It sits beside the data " +
+        "it protects; production deployments must supply their own LATCHKEY_MASTER_KEY.",
+    );
+  }
+  const opened = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.inMemory ? undefined : config.dataDir,
+    pgSchema: options.pgSchema,
+  });
+  logger.info({ driver: opened.driver }, "database ready");
+  return {
+    config,
+    db: opened.db,
+    driver: opened.driver,
+    migrationsSchema: opened.migrationsSchema,
+    clock: options.clock ?? systemClock,
+    logger,
+    metrics: createMetrics(),
+    masterKey: master.key,
+    serverKey: deriveServerSigningKey(master.key),
+    close: () => opened.close(),
+  };
+}

@@ -1,0 +1,120 @@
+import { verifyRegistrationResponse } from "@simplewebauthn/server";
+import { convertCOSEtoPKCS } from "@simplewebauthn/server/helpers";
+import { and, eq } from "drizzle-orm";
+import type { TAuthenticatorParams } from "@/lib/api/credentials";
+import { ApiError, invalid } from "../api/errors";
+import type { WebAuthnSettings } from "../auth/webauthn-stamp";
+import type { Tx } from "../db/client";
+import { authenticators } from "../db/schema";
+import { newId } from "../ids";
+
+export interface VerifiedPasskey {
+  name: string;
+  credentialId: string;
+  cosePublicKey: string;
+  publicKey: string;
+  signCount: number;
+  transports: string[];
+  aaguid: string;
+  attestationType: string;
+}
+
+const TRANSPORT_NAMES: Record<string, string> = {
+  AUTHENTICATOR_TRANSPORT_BLE: "ble",
+  AUTHENTICATOR_TRANSPORT_INTERNAL: "internal",
+  AUTHENTICATOR_TRANSPORT_NFC: "nfc",
+  AUTHENTICATOR_TRANSPORT_USB: "usb",
+  AUTHENTICATOR_TRANSPORT_HYBRID: "hybrid",
+};
+
+const unpad = (s: string) => s.replace(/=+$/, "");
+
+/**
+ * Verify a passkey registration (attestation) as the official clients send it: the client data
+ * must carry the stated challenge, our origin and RP id; the public key comes from the attestation.
+ */
+export async function verifyPasskeyRegistration(
+  settings: WebAuthnSettings,
+  params: TAuthenticatorParams,
+  field: string,
+): Promise<VerifiedPasskey> {
+  const { attestation } = params;
+  const credentialId = unpad(attestation.credentialId);
+  let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    result = await verifyRegistrationResponse({
+      response: {
+        id: credentialId,
+        rawId: credentialId,
+        type: "public-key",
+        clientExtensionResults: {},
+        response: {
+          clientDataJSON: attestation.clientDataJson,
+          attestationObject: attestation.attestationObject,
+          transports: attestation.transports.map((t) => TRANSPORT_NAMES[t]) as never,
+        },
+      },
+      expectedChallenge: (challenge: string) => unpad(challenge) === unpad(params.challenge),
+      expectedOrigin: settings.origins,
+      expectedRPID: settings.rpId,
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "attestation rejected";
+    throw invalid(`${field}.attestation could not be verified: ${reason}`, `${field}.attestation`);
+  }
+  if (!result.verified || !result.registrationInfo) {
+    throw invalid(`${field}.attestation could not be verified`, `${field}.attestation`);
+  }
+  const info = result.registrationInfo;
+  if (unpad(info.credential.id) !== credentialId) {
+    throw invalid(
+      `${field}.attestation.credentialId does not match the attested credential`,
+      `${field}.attestation`,
+    );
+  }
+  return {
+    name: params.authenticatorName,
+    credentialId,
+    cosePublicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
+    publicKey: Buffer.from(convertCOSEtoPKCS(info.credential.publicKey)).toString("hex"),
+    signCount: info.credential.counter,
+    transports: attestation.transports,
+    aaguid: info.aaguid,
+    attestationType: info.fmt,
+  };
+}
+
+export async function insertAuthenticators(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  passkeys: VerifiedPasskey[],
+  now: Date,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const passkey of passkeys) {
+    const [existing] = await tx
+      .select({ id: authenticators.id })
+      .from(authenticators)
+      .where(
+        and(
+          eq(authenticators.organizationId, organizationId),
+          eq(authenticators.credentialId, passkey.credentialId),
+        ),
+      );
+    if (existing || passkeys.filter((p) => p.credentialId === passkey.credentialId).length > 1) {
+      throw new ApiError(
+        "ALREADY_EXISTS",
+        "AUTHENTICATOR_EXISTS",
+        `passkey ${passkey.credentialId} is already registered in organization ${organizationId}`,
+      );
+    }
+    const id = newId(now.getTime());
+    await tx
+      .insert(authenticators)
+      .values({ id, organizationId, userId, ...passkey, createdAt: now, updatedAt: now });
+    ids.push(id);
+  }
+  return ids;
+}

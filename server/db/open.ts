@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Database } from "./client";
+import { lockDataDir } from "./data-dir-lock";
+import * as schema from "./schema";
+
+export interface OpenedDatabase {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Where drizzle records applied migrations. */
+  migrationsSchema: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent, PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; when absent (and no databaseUrl), an in-memory PGlite (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to use instead of `public` (tests isolate themselves this way). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export function migrationsDir(): string {
+  return path.resolve(
+    /*turbopackIgnore: true*/ process.env.LATCHKEY_MIGRATIONS_DIR ?? "server/db/migrations",
+  );
+}
+
+// Any number of instances may start together on one PostgreSQL: they take turns migrating.
+const MIGRATION_LOCK = 7_411_337;
+
+export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+  const migrationsFolder = migrationsDir();
+  if (!fs.existsSync(path.join(migrationsFolder, "meta", "_journal.json"))) {
+    throw new Error(`database migrations not found in ${migrationsFolder} (set LATCHKEY_MIGRATIONS_DIR)`);
+  }
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, options);
+  return openPglite(options.dataDir, migrationsFolder);
+}
+
+async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<OpenedDatabase> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  try {
+    const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite();
+    await client.waitReady;
+    const db = drizzle(client, { schema }) as unknown as Database;
+    await migrate(db as never, { migrationsFolder });
+    return {
+      db,
+      driver: "pglite",
+      migrationsSchema: "drizzle",
+      async close() {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  options: OpenOptions,
+): Promise<OpenedDatabase> {
+  const pg = (await import("pg")).default;
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const searchPath = options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined;
+  const connect = { connectionString: url, options: searchPath };
+
+  const migrator = new pg.Client(connect);
+  await migrator.connect();
+  try {
+    if (options.pgSchema) await migrator.query(`CREATE SCHEMA IF NOT EXISTS "${options.pgSchema}"`);
+    await migrator.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle(migrator, { schema }), {
+      migrationsFolder,
+      migrationsSchema: options.pgSchema ?? "drizzle",
+    });
+  } finally {
+    await migrator.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    await migrator.end();
+  }
+
+  const pool = new pg.Pool({ ...connect, max: options.poolSize ?? 10 });
+  // A broken idle connection must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined);
+  const db = drizzle(pool, { schema }) as unknown as Database;
+  return { db, driver: "postgres", migrationsSchema: options.pgSchema ?? "drizzle", close: () => pool.end() };
+}
+
+export interface Readiness {
+  database: boolean;
+  migrations: { applied: number; expected: number };
+}
+
+/** Readiness: the database answers and every migration in the folder has been applied. */
+export async function databaseReadiness(db: Database, migrationsSchema: string): Promise<Readiness> {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsDir(), "meta", "_journal.json"), "utf8"),
+  ) as {
+    entries: unknown[];
+  };
+  const result = await db.execute(
+    sql`select count(*)::int as applied from ${sql.identifier(migrationsSchema)}.__drizzle_migrations`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    applied: number;
+  }[];
+  return {
+    database: true,
+    migrations: { applied: Number(rows[0]?.applied ?? 0), expected: journal.entries.length },
+  };
+}

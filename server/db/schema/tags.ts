@@ -1,0 +1,20 @@
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { organizations } from "./organizations";
+
+/** User tags and private key tags (tagType says which). */
+export const tags = pgTable(
+  "tags",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    tagType: text("tag_type").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("tags_org_idx").on(t.organizationId, t.tagType)],
+);
+
+export type TagRow = typeof tags.$inferSelect;

@@ -1,0 +1,32 @@
+import { randomBytes } from "node:crypto";
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * UUIDv7 (RFC 9562): a 48-bit millisecond timestamp, a 12-bit sequence, then random bits. Ids made
+ * by one process are strictly increasing (the sequence orders ids within one millisecond), so
+ * `before`/`after` cursors and "newest first" listings can order by id alone.
+ */
+export function newId(nowMs: number = Date.now()): string {
+  if (nowMs > lastMs) {
+    lastMs = nowMs;
+    sequence = 0;
+  } else if (++sequence > 0xfff) {
+    lastMs += 1;
+    sequence = 0;
+  }
+  const bytes = randomBytes(16);
+  let ms = lastMs;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = ms % 256;
+    ms = Math.floor(ms / 256);
+  }
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,37 @@
+import pino, { type Logger } from "pino";
+
+export type { Logger };
+
+/**
+ * JSON logs on stdout. Callers log ids, paths, statuses and durations, never bodies, stamps or
+ * key material; the redact list is a second line of defence for fields that must never appear.
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: "latchkey" },
+      redact: {
+        paths: [
+          "*.stamp",
+          "*.signature",
+          "*.privateKey",
+          "*.mnemonic",
+          "*.masterKey",
+          "*.body",
+          "*.headers",
+          "stamp",
+          "signature",
+          "privateKey",
+          "mnemonic",
+          "masterKey",
+          "body",
+          "headers",
+        ],
+        censor: "[redacted]",
+      },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}

@@ -1,0 +1,35 @@
+import { Counter, Histogram, Registry } from "prom-client";
+
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<"path" | "status">;
+  latency: Histogram<"path">;
+  activities: Counter<"type" | "status">;
+}
+
+/** One registry per application context, so tests can build several without collisions. */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  return {
+    registry,
+    requests: new Counter({
+      name: "latchkey_http_requests_total",
+      help: "API requests by path and HTTP status",
+      labelNames: ["path", "status"],
+      registers: [registry],
+    }),
+    latency: new Histogram({
+      name: "latchkey_http_request_duration_seconds",
+      help: "API request latency by path",
+      labelNames: ["path"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    activities: new Counter({
+      name: "latchkey_activities_total",
+      help: "Activity outcomes by type and resulting status",
+      labelNames: ["type", "status"],
+      registers: [registry],
+    }),
+  };
+}

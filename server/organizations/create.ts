@@ -1,0 +1,21 @@
+import type { Tx } from "../db/client";
+import { organizations } from "../db/schema";
+import { newId } from "../ids";
+
+/** Insert an organization row; its root quorum is filled in once its users exist. */
+export async function insertOrganization(
+  tx: Tx,
+  input: { name: string; parentOrganizationId: string | null; now: Date },
+): Promise<string> {
+  const id = newId(input.now.getTime());
+  await tx.insert(organizations).values({
+    id,
+    name: input.name,
+    parentOrganizationId: input.parentOrganizationId,
+    rootQuorumThreshold: 1,
+    rootUserIds: [],
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+  return id;
+}

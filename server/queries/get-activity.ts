@@ -1,0 +1,23 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { ZActivityResponse } from "@/lib/api/activity";
+import { ZId } from "@/lib/api/common";
+import { renderActivity } from "../activities/view";
+import { notFound } from "../api/errors";
+import { activities } from "../db/schema";
+import { defineQuery } from "./define";
+
+export const getActivity = defineQuery({
+  path: "get_activity",
+  summary: "One activity of the organization, with its votes",
+  request: z.object({ organizationId: ZId, activityId: ZId }),
+  response: ZActivityResponse,
+  async run({ app, organization, caller }, request) {
+    const [row] = await app.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.organizationId, organization.id), eq(activities.id, request.activityId)));
+    if (!row) throw notFound("activity", request.activityId);
+    return { activity: await renderActivity(app.db, row, caller) };
+  },
+});

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { ZId } from "@/lib/api/common";
+import { ZUser } from "@/lib/api/users";
+import { notFound } from "../api/errors";
+import { findUser, loadUsers } from "../users/render";
+import { defineQuery } from "./define";
+
+export const getUser = defineQuery({
+  path: "get_user",
+  summary: "One user with their API keys and passkeys",
+  request: z.object({ organizationId: ZId, userId: ZId }),
+  response: z.object({ user: ZUser }),
+  async run({ app, organization }, request) {
+    if (!(await findUser(app.db, organization.id, request.userId))) throw notFound("user", request.userId);
+    const [user] = await loadUsers(app.db, organization.id, [request.userId]);
+    return { user: user! };
+  },
+});

@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { ApiKeyStamper } from "@turnkey/api-key-stamper";
+import { generateP256KeyPair } from "@turnkey/crypto";
+import pg from "pg";
+import pino from "pino";
+import { handleApiRequest } from "../api/handle";
+import { fixedClock } from "../clock";
+import { loadConfig } from "../config";
+import { type AppContext, createAppContext } from "../context";
+import { createRootOrganization } from "../organizations/bootstrap";
+
+export interface TestKey {
+  publicKey: string;
+  privateKey: string;
+  stamper: ApiKeyStamper;
+}
+
+export function newApiKey(): TestKey {
+  const pair = generateP256KeyPair();
+  return {
+    publicKey: pair.publicKey,
+    privateKey: pair.privateKey,
+    stamper: new ApiKeyStamper({ apiPublicKey: pair.publicKey, apiPrivateKey: pair.privateKey }),
+  };
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+export interface TestApp {
+  app: AppContext;
+  clock: ReturnType<typeof fixedClock>;
+  /** POST a body (object or exact string) stamped by `key` (or with the given headers). */
+  call<T = Record<string, unknown>>(
+    kind: "submit" | "query",
+    path: string,
+    body: unknown,
+    auth: TestKey | { headers: Record<string, string> } | null,
+  ): Promise<ApiResponse<T>>;
+  /** Build an activity body with a fresh timestamp. */
+  activity(type: string, organizationId: string, parameters: unknown): Record<string, unknown>;
+  /** A root organization whose root user holds a fresh API key. */
+  newOrganization(name?: string): Promise<{ organizationId: string; userId: string; key: TestKey }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real application context for in-process API tests: PGlite in memory, or, when DATABASE_URL
+ * is set, a PostgreSQL schema of its own that is dropped afterwards.
+ */
+export async function startTestApp(): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const pgSchema = databaseUrl ? `test_${randomBytes(6).toString("hex")}` : undefined;
+  const config = loadConfig({
+    LATCHKEY_MASTER_KEY: randomBytes(32).toString("hex"),
+    LATCHKEY_DATA_DIR: path.join(os.tmpdir(), `latchkey-test-${randomBytes(4).toString("hex")}`),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "silent",
+  });
+  const clock = fixedClock(new Date());
+  const app = await createAppContext(config, {
+    clock,
+    inMemory: !databaseUrl,
+    pgSchema,
+    logger: pino({ level: "silent" }),
+  });
+  let counter = 0;
+  const testApp: TestApp = {
+    app,
+    clock,
+    async call(kind, apiPath, body, auth) {
+      const text = typeof body === "string" ? body : JSON.stringify(body);
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (auth && "stamper" in auth) {
+        const stamp = await auth.stamper.stamp(text);
+        headers[stamp.stampHeaderName] = stamp.stampHeaderValue;
+      } else if (auth) {
+        Object.assign(headers, auth.headers);
+      }
+      const request = new Request(`http://localhost/public/v1/${kind}/${apiPath}`, {
+        method: "POST",
+        headers,
+        body: text,
+      });
+      const response = await handleApiRequest(app, request, { kind, path: apiPath });
+      return { status: response.status, body: await response.json() };
+    },
+    activity(type, organizationId, parameters) {
+      counter += 1;
+      return { type, timestampMs: String(clock.now().getTime() + counter), organizationId, parameters };
+    },
+    async newOrganization(name = "Test org") {
+      const key = newApiKey();
+      const result = await createRootOrganization(app, {
+        organizationName: name,
+        userName: "root",
+        apiPublicKey: key.publicKey,
+      });
+      return { organizationId: result.organizationId, userId: result.userId, key };
+    },
+    async close() {
+      await app.close();
+      if (databaseUrl && pgSchema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+  return testApp;
+}
