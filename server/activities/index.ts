@@ -7,6 +7,7 @@ import { deleteApiKeys } from "./delete-api-keys";
 import { deleteAuthenticators } from "./delete-authenticators";
 import { deleteSubOrganization } from "./delete-sub-organization";
 import { deleteUsers } from "./delete-users";
+import { stampLogin } from "./stamp-login";
 import { updateOrganizationName } from "./update-organization-name";
 import { updateRootQuorum } from "./update-root-quorum";
 import { updateUser } from "./update-user";
@@ -27,6 +28,7 @@ export const activityRegistry: Record<string, ActivityDefinition> = {
   delete_authenticators: deleteAuthenticators,
   delete_sub_organization: deleteSubOrganization,
   delete_users: deleteUsers,
+  stamp_login: stampLogin,
   update_organization_name: updateOrganizationName,
   update_root_quorum: updateRootQuorum,
   update_user: updateUser,
