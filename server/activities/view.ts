@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { type TActivity, type TActivityStatus, ZActivity } from "@/lib/api/activity";
 import { toTimestamp } from "@/lib/api/common";
 import type { Caller } from "../auth/caller";
@@ -16,12 +16,47 @@ export function mayVote(row: ActivityRow, rowVotes: VoteRow[], viewer: Caller | 
 
 /** The activity envelope exactly as the official clients parse it. */
 export async function renderActivity(db: DbOrTx, row: ActivityRow, viewer?: Caller): Promise<TActivity> {
-  const rowVotes = await db.select().from(votes).where(eq(votes.activityId, row.id)).orderBy(asc(votes.id));
-  const voters = await loadUsers(
-    db,
-    row.organizationId,
-    rowVotes.map((v) => v.userId),
+  const [activity] = await renderActivities(db, [row], viewer);
+  return activity!;
+}
+
+/**
+ * Envelopes for activities of one organization, with two queries for all their votes and voters
+ * however many there are (a page of list_activities must not cost a query per row).
+ */
+export async function renderActivities(
+  db: DbOrTx,
+  rows: ActivityRow[],
+  viewer?: Caller,
+): Promise<TActivity[]> {
+  if (rows.length === 0) return [];
+  const allVotes = await db
+    .select()
+    .from(votes)
+    .where(
+      inArray(
+        votes.activityId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(votes.id));
+  const voters = await loadUsers(db, rows[0]!.organizationId, [...new Set(allVotes.map((v) => v.userId))]);
+  return rows.map((row) =>
+    envelope(
+      row,
+      allVotes.filter((v) => v.activityId === row.id),
+      voters,
+      viewer,
+    ),
   );
+}
+
+function envelope(
+  row: ActivityRow,
+  rowVotes: VoteRow[],
+  voters: Awaited<ReturnType<typeof loadUsers>>,
+  viewer: Caller | undefined,
+): TActivity {
   const definition = activityByType(row.type);
   const intentKey = definition?.intentKey ?? "intent";
   const resultKey = definition?.resultKey ?? "result";

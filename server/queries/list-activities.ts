@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ZActivity, ZActivityStatus } from "@/lib/api/activity";
 import { ZId, ZPagination } from "@/lib/api/common";
-import { renderActivity } from "../activities/view";
+import { renderActivities } from "../activities/view";
 import { activities } from "../db/schema";
 import { defineQuery } from "./define";
 import { pageOf } from "./paginate";
@@ -36,6 +36,6 @@ export const listActivities = defineQuery({
       .orderBy(page.orderBy)
       .limit(page.limit);
     if (page.reverse) rows.reverse();
-    return { activities: await Promise.all(rows.map((row) => renderActivity(app.db, row, caller))) };
+    return { activities: await renderActivities(app.db, rows, caller) };
   },
 });
