@@ -163,6 +163,26 @@ describe("every foundation endpoint through @turnkey/sdk-server and @turnkey/htt
     expect((await root.getSubOrgIds({})).organizationIds).not.toContain(subId);
   });
 
+  it("the organization's history starts with its creation by the CLI", async () => {
+    const { activities } = await root.getActivities({ filterByType: ["ACTIVITY_TYPE_CREATE_ORGANIZATION"] });
+    expect(activities).toHaveLength(1);
+    const [created] = activities;
+    expect(created).toMatchObject({
+      organizationId: orgId,
+      status: "ACTIVITY_STATUS_COMPLETED",
+      intent: {
+        createOrganizationIntent: {
+          organizationName: "Black box",
+          rootUsers: [{ userId: server.root.userId, userName: "root" }],
+          createdBy: "CLI",
+        },
+      },
+      result: { createOrganizationResult: { organizationId: orgId, rootUserIds: [server.root.userId] } },
+    });
+    const again = await root.getActivity({ activityId: created!.id });
+    expect(again.activity.fingerprint).toBe(created!.fingerprint);
+  });
+
   it("activities: list, filter, get; consensus with approve and reject", async () => {
     const second = generateP256KeyPair();
     const { userIds } = await root.createUsers({

@@ -4,6 +4,7 @@ import { toTimestamp } from "@/lib/api/common";
 import type { Caller } from "../auth/caller";
 import type { DbOrTx } from "../db/client";
 import { type ActivityRow, type VoteRow, votes } from "../db/schema";
+import { BOOTSTRAP_ACTIVITY } from "../organizations/record-bootstrap";
 import { loadUsers } from "../users/render";
 import { activityByType } from "./index";
 
@@ -57,7 +58,8 @@ function envelope(
   voters: Awaited<ReturnType<typeof loadUsers>>,
   viewer: Caller | undefined,
 ): TActivity {
-  const definition = activityByType(row.type);
+  const definition: { intentKey: string; resultKey: string } | undefined =
+    row.type === BOOTSTRAP_ACTIVITY.type ? BOOTSTRAP_ACTIVITY : activityByType(row.type);
   const intentKey = definition?.intentKey ?? "intent";
   const resultKey = definition?.resultKey ?? "result";
   const canVote = mayVote(row, rowVotes, viewer);

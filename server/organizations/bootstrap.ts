@@ -5,6 +5,7 @@ import { insertAuthenticators, type VerifiedPasskey } from "../credentials/authe
 import { organizations, users } from "../db/schema";
 import { newId } from "../ids";
 import { insertOrganization } from "./create";
+import { recordBootstrapActivity } from "./record-bootstrap";
 
 export interface BootstrapInput {
   organizationName: string;
@@ -14,6 +15,8 @@ export interface BootstrapInput {
   apiPublicKey?: string;
   apiKeyName?: string;
   passkey?: VerifiedPasskey;
+  /** How the installation's operator made it, kept in the organization's first activity. */
+  via?: "CLI" | "FIRST_RUN";
 }
 
 export interface BootstrapResult {
@@ -68,6 +71,17 @@ export async function createRootOrganization(
     if (input.passkey) {
       [result.authenticatorId] = await insertAuthenticators(tx, organizationId, userId, [input.passkey], now);
     }
+    const credentialId = result.apiKeyId ?? result.authenticatorId;
+    if (!credentialId) throw new Error("a root organization needs an API key or a passkey for its root user");
+    await recordBootstrapActivity(tx, {
+      organizationId,
+      organizationName: input.organizationName,
+      userId,
+      userName: input.userName,
+      credentialId,
+      via: input.via ?? (input.passkey ? "FIRST_RUN" : "CLI"),
+      now,
+    });
     return result;
   });
 }
