@@ -34,7 +34,7 @@ async function send(app: AppContext, kind: "submit" | "query", path: string, bod
   const request = new Request(`http://localhost/public/v1/${kind}/${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...stampBytes(root, body) },
-    body,
+    body: new Uint8Array(body),
   });
   const response = await handleApiRequest(app, request, { kind, path });
   const text = await response.text();
