@@ -1,0 +1,12 @@
+import { getRuntime } from "@/server/runtime";
+import { handleFirstRun } from "@/server/setup/http";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request) {
+  return handleFirstRun(await getRuntime(), "status", request);
+}
+
+export async function POST(request: Request) {
+  return handleFirstRun(await getRuntime(), "create", request);
+}

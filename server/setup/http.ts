@@ -1,0 +1,32 @@
+import { ZFirstRunRequest } from "@/lib/api/setup";
+import { parseJsonObject, readRawBody } from "../api/body";
+import { ApiError, errorBody, httpStatus, internalError } from "../api/errors";
+import { validate } from "../api/validate";
+import type { AppContext } from "../context";
+import { newId } from "../ids";
+import { completeFirstRun, firstRunOptions, needsSetup } from "./first-run";
+
+export type FirstRunAction = "status" | "options" | "create";
+
+/**
+ * The first-run endpoints (/api/setup…), with the API's error shape. They exist only because an
+ * empty installation has nobody who could stamp a request; once an organization exists they refuse.
+ */
+export async function handleFirstRun(app: AppContext, action: FirstRunAction, request: Request) {
+  const requestId = newId();
+  try {
+    let body: unknown;
+    if (action === "status") body = { needsSetup: await needsSetup(app) };
+    else if (action === "options") body = await firstRunOptions(app);
+    else {
+      const raw = await readRawBody(request, app.config.maxBodyBytes);
+      body = await completeFirstRun(app, validate(ZFirstRunRequest, parseJsonObject(raw).value));
+    }
+    return Response.json(body, { headers: { "x-request-id": requestId, "cache-control": "no-store" } });
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : internalError();
+    if (!(caught instanceof ApiError)) app.logger.error({ requestId, err: caught }, "first run failed");
+    app.logger.info({ requestId, path: `/api/setup/${action}`, status: httpStatus(error) }, "request");
+    return Response.json(errorBody(error, requestId), { status: httpStatus(error) });
+  }
+}

@@ -1,0 +1,104 @@
+import { createHash, generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import { isoCBOR } from "@simplewebauthn/server/helpers";
+
+/**
+ * A software passkey for tests: it registers with "none" attestation and signs assertions the way
+ * a platform authenticator does, so the server's real WebAuthn verification runs unchanged.
+ */
+export interface SoftAuthenticator {
+  credentialId: string;
+  counter: number;
+  /** The attestation as create_authenticators and the first-run page take it. */
+  register(challenge: string): {
+    credentialId: string;
+    clientDataJson: string;
+    attestationObject: string;
+    transports: ["AUTHENTICATOR_TRANSPORT_INTERNAL"];
+  };
+  /** An `X-Stamp-WebAuthn` header over `body`, exactly as @turnkey/webauthn-stamper builds it. */
+  stamp(body: string, options?: { origin?: string; rpId?: string; counter?: number }): Record<string, string>;
+}
+
+const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest();
+const b64url = (data: Buffer) => data.toString("base64url");
+const FLAG_UP = 0x01;
+const FLAG_UV = 0x04;
+const FLAG_AT = 0x40;
+
+export function softAuthenticator(settings: { rpId: string; origin: string }): SoftAuthenticator {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const jwk = publicKey.export({ format: "jwk" });
+  const credentialId = randomBytes(16);
+  const coseKey = isoCBOR.encode(
+    new Map<number, number | Uint8Array>([
+      [1, 2], // kty: EC2
+      [3, -7], // alg: ES256
+      [-1, 1], // crv: P-256
+      [-2, Buffer.from(jwk.x!, "base64url")],
+      [-3, Buffer.from(jwk.y!, "base64url")],
+    ]),
+  );
+  const counterBytes = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    return b;
+  };
+
+  const authenticator: SoftAuthenticator = {
+    credentialId: b64url(credentialId),
+    counter: 0,
+    register(challenge) {
+      const idLength = Buffer.alloc(2);
+      idLength.writeUInt16BE(credentialId.length);
+      const authData = Buffer.concat([
+        sha256(settings.rpId),
+        Buffer.from([FLAG_UP | FLAG_UV | FLAG_AT]),
+        counterBytes(0),
+        Buffer.alloc(16), // AAGUID: none
+        idLength,
+        credentialId,
+        Buffer.from(coseKey),
+      ]);
+      const clientData = { type: "webauthn.create", challenge, origin: settings.origin, crossOrigin: false };
+      const attestationObject = isoCBOR.encode(
+        new Map<string, unknown>([
+          ["fmt", "none"],
+          ["attStmt", new Map()],
+          ["authData", authData],
+        ]) as never,
+      );
+      return {
+        credentialId: b64url(credentialId),
+        clientDataJson: b64url(Buffer.from(JSON.stringify(clientData))),
+        attestationObject: b64url(Buffer.from(attestationObject)),
+        transports: ["AUTHENTICATOR_TRANSPORT_INTERNAL"],
+      };
+    },
+    stamp(body, options = {}) {
+      authenticator.counter = options.counter ?? authenticator.counter + 1;
+      // The official stamper's challenge: the ASCII hex of sha256(body).
+      const challenge = b64url(Buffer.from(sha256(body).toString("hex")));
+      const clientDataJson = Buffer.from(
+        JSON.stringify({ type: "webauthn.get", challenge, origin: options.origin ?? settings.origin }),
+      );
+      const authenticatorData = Buffer.concat([
+        sha256(options.rpId ?? settings.rpId),
+        Buffer.from([FLAG_UP | FLAG_UV]),
+        counterBytes(authenticator.counter),
+      ]);
+      const signature = sign(
+        "sha256",
+        Buffer.concat([authenticatorData, sha256(clientDataJson)]),
+        privateKey,
+      );
+      const stamp = {
+        authenticatorData: b64url(authenticatorData),
+        clientDataJson: b64url(clientDataJson),
+        credentialId: b64url(credentialId),
+        signature: b64url(signature),
+      };
+      return { "X-Stamp-WebAuthn": JSON.stringify(stamp) };
+    },
+  };
+  return authenticator;
+}
