@@ -1,8 +1,18 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { loadSession } from "@/lib/client/session-store";
+
+/** Send a visitor where they belong: setup on an empty installation, else sign-in or the dashboard. */
 export default function Home() {
-  return (
-    <main className="mx-auto max-w-2xl p-8">
-      <h1 className="text-2xl font-semibold">Latchkey</h1>
-      <p className="mt-2 text-muted-foreground">The API is served under /public/v1.</p>
-    </main>
-  );
+  const router = useRouter();
+  useEffect(() => {
+    (async () => {
+      const status = (await fetch("/api/setup").then((r) => r.json())) as { needsSetup?: boolean };
+      if (status.needsSetup) return router.replace("/setup");
+      router.replace((await loadSession()) ? "/activities" : "/login");
+    })();
+  }, [router]);
+  return <p className="p-8 text-sm text-muted-foreground">Loading…</p>;
 }

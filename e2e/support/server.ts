@@ -5,12 +5,16 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { generateP256KeyPair } from "@turnkey/crypto";
+import pg from "pg";
 
-export interface RunningServer {
+export interface EmptyServer {
   baseUrl: string;
   env: NodeJS.ProcessEnv;
-  root: { organizationId: string; userId: string; apiKeyId: string; publicKey: string; privateKey: string };
   stop(): Promise<void>;
+}
+
+export interface RunningServer extends EmptyServer {
+  root: { organizationId: string; userId: string; apiKeyId: string; publicKey: string; privateKey: string };
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -41,15 +45,39 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logs: string[
   throw new Error(`server did not become healthy:\n${logs.join("")}`);
 }
 
-/**
- * Start the built application with `next start` on a free port, as a user would, after creating a
- * root organization with the `latchkey org create` command. Requires `next build` to have run.
- */
-export async function startServer(): Promise<RunningServer> {
+/** With DATABASE_URL set, each server gets a database of its own (created here, dropped on stop). */
+async function ownDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { drop: async () => undefined };
+  const name = `latchkey_e2e_${randomBytes(5).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+interface Prepared {
+  port: number;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  dropDatabase(): Promise<void>;
+}
+
+async function prepare(): Promise<Prepared> {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")))
-    throw new Error("run `next build` before the API tests");
+    throw new Error("run `next build` before these tests");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-e2e-"));
+  const database = await ownDatabase();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -58,26 +86,14 @@ export async function startServer(): Promise<RunningServer> {
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
   };
-  const pair = generateP256KeyPair();
-  const created = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, "server/cli/bin.mjs"),
-      "org",
-      "create",
-      "--name",
-      "Black box",
-      "--user",
-      "root",
-      "--api-public-key",
-      pair.publicKey,
-    ],
-    { cwd: ROOT, env, encoding: "utf8" },
-  );
-  if (created.status !== 0) throw new Error(`latchkey org create failed: ${created.stderr}`);
-  const ids = JSON.parse(created.stdout) as { organizationId: string; userId: string; apiKeyId: string };
+  if (database.url) env.DATABASE_URL = database.url;
+  return { port, dataDir, env, dropDatabase: database.drop };
+}
 
+/** `next start` as a user runs it; the browser and the clients reach it as http://localhost:<port>. */
+async function launch({ port, dataDir, env, dropDatabase }: Prepared): Promise<EmptyServer> {
   const logs: string[] = [];
+  // Started from node_modules/.bin, not npx: killing npx would orphan the server.
   const child = spawn(
     path.join(ROOT, "node_modules/.bin/next"),
     ["start", "-p", String(port), "-H", "127.0.0.1"],
@@ -89,19 +105,49 @@ export async function startServer(): Promise<RunningServer> {
   );
   child.stdout?.on("data", (d) => logs.push(String(d)));
   child.stderr?.on("data", (d) => logs.push(String(d)));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, logs);
-  return {
-    baseUrl,
-    env,
-    root: { ...ids, publicKey: pair.publicKey, privateKey: pair.privateKey },
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
   };
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, child, logs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl: `http://localhost:${port}`, env, stop };
+}
+
+/**
+ * A server whose installation already has a root organization, made with `latchkey org create`
+ * before the server starts (PGlite allows one process per data directory).
+ */
+export async function startServer(): Promise<RunningServer> {
+  const prepared = await prepare();
+  const pair = generateP256KeyPair();
+  const created = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, "server/cli/bin.mjs"),
+      ...["org", "create", "--name", "Black box", "--user", "root", "--api-public-key", pair.publicKey],
+    ],
+    { cwd: ROOT, env: prepared.env, encoding: "utf8" },
+  );
+  if (created.status !== 0) {
+    await prepared.dropDatabase();
+    throw new Error(`latchkey org create failed: ${created.stderr}`);
+  }
+  const ids = JSON.parse(created.stdout) as { organizationId: string; userId: string; apiKeyId: string };
+  const server = await launch(prepared);
+  return { ...server, root: { ...ids, publicKey: pair.publicKey, privateKey: pair.privateKey } };
+}
+
+/** A fresh installation with no organization, as the first-run page expects it. */
+export async function startEmptyServer(): Promise<EmptyServer> {
+  return launch(await prepare());
 }

@@ -1,0 +1,85 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { TActivity } from "@/lib/api/activity";
+import { query } from "@/lib/client/api";
+import { formatTimestamp, humanize } from "@/lib/client/format";
+import { useSession } from "../dashboard/session-context";
+import { Alert } from "../ui/alert";
+import { Card } from "../ui/card";
+import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { DecisionButtons } from "./decision-buttons";
+import { JsonBlock } from "./json-block";
+import { StatusBadge } from "./status-badge";
+
+export function ActivityDetail({ activityId }: { activityId: string }) {
+  const session = useSession();
+  const result = useQuery({
+    queryKey: ["activity", activityId],
+    queryFn: () => query<{ activity: TActivity }>(session, "get_activity", { activityId }),
+  });
+  if (result.error) return <Alert>{result.error.message}</Alert>;
+  const activity = result.data?.activity;
+  if (!activity) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {humanize(activity.type, "ACTIVITY_TYPE_")}
+          </h1>
+          <p className="mt-1 font-mono text-xs text-muted-foreground">{activity.id}</p>
+        </div>
+        <div className="flex items-center gap-4">
+          <span data-testid="activity-status">
+            <StatusBadge status={activity.status} />
+          </span>
+          <DecisionButtons activity={activity} />
+        </div>
+      </div>
+      <Card className="grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
+        <span className="text-muted-foreground">Type</span>
+        <span className="font-mono">{activity.type}</span>
+        <span className="text-muted-foreground">Fingerprint</span>
+        <span className="break-all font-mono">{activity.fingerprint}</span>
+        <span className="text-muted-foreground">Created</span>
+        <span>{formatTimestamp(activity.createdAt)}</span>
+        <span className="text-muted-foreground">Updated</span>
+        <span>{formatTimestamp(activity.updatedAt)}</span>
+        {activity.failure && (
+          <>
+            <span className="text-muted-foreground">Failure</span>
+            <span className="text-destructive">{activity.failure.message}</span>
+          </>
+        )}
+      </Card>
+      <section className="grid gap-2">
+        <h2 className="text-lg font-semibold">Votes</h2>
+        <Table>
+          <TableHead>
+            <tr>
+              <TableHeader>User</TableHeader>
+              <TableHeader>Decision</TableHeader>
+              <TableHeader>When</TableHeader>
+              <TableHeader>Signed with</TableHeader>
+            </tr>
+          </TableHead>
+          <tbody>
+            {activity.votes.map((vote) => (
+              <TableRow key={vote.id}>
+                <TableCell>{vote.user.userName}</TableCell>
+                <TableCell>{humanize(vote.selection, "VOTE_SELECTION_")}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatTimestamp(vote.createdAt)}</TableCell>
+                <TableCell className="font-mono text-xs">{vote.scheme}</TableCell>
+              </TableRow>
+            ))}
+          </tbody>
+        </Table>
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <JsonBlock label="Intent" value={activity.intent} />
+        <JsonBlock label="Result" value={activity.result} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import type { FormEvent } from "react";
+import { Field } from "../auth/field";
+import { useSession } from "../dashboard/session-context";
+import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Label } from "../ui/label";
+import { useUsers } from "../users/use-users";
+
+const CURVES = {
+  API_KEY_CURVE_P256: "P-256",
+  API_KEY_CURVE_SECP256K1: "secp256k1",
+  API_KEY_CURVE_ED25519: "Ed25519",
+};
+
+interface NewKey {
+  userId: string;
+  apiKeyName: string;
+  publicKey: string;
+  curveType: string;
+}
+
+/** Register a public key someone generated elsewhere; the private key never comes near the dashboard. */
+export function CreateApiKeyForm() {
+  const session = useSession();
+  const users = useUsers();
+  const create = useActivityMutation<NewKey>(
+    "create_api_keys",
+    "ACTIVITY_TYPE_CREATE_API_KEYS_V2",
+    ({ userId, ...key }) => ({ userId, apiKeys: [key] }),
+    ["users"],
+  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    create.mutate(
+      {
+        userId: String(data.get("keyUser")),
+        apiKeyName: String(data.get("apiKeyName")).trim(),
+        publicKey: String(data.get("publicKey")).trim(),
+        curveType: String(data.get("curveType")),
+      },
+      { onSuccess: () => form.reset() },
+    );
+  };
+  return (
+    <form className="grid max-w-3xl gap-3 sm:grid-cols-2" onSubmit={onSubmit}>
+      <div className="grid gap-1.5">
+        <Label htmlFor="keyUser">User</Label>
+        <select
+          id="keyUser"
+          name="keyUser"
+          defaultValue={session.userId}
+          className="h-9 rounded-md border border-border bg-transparent px-2 text-sm"
+        >
+          {users.data?.map((u) => (
+            <option key={u.userId} value={u.userId}>
+              {u.userName}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field label="Key name" id="apiKeyName" required maxLength={256} />
+      <Field label="Public key (hex)" id="publicKey" required className="font-mono" />
+      <div className="grid gap-1.5">
+        <Label htmlFor="curveType">Curve</Label>
+        <select
+          id="curveType"
+          name="curveType"
+          className="h-9 rounded-md border border-border bg-transparent px-2 text-sm"
+        >
+          {Object.entries(CURVES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={create.isPending}>
+        Add API key
+      </Button>
+      {create.error && <Alert className="sm:col-span-2">{create.error.message}</Alert>}
+    </form>
+  );
+}

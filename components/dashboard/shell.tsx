@@ -1,0 +1,72 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { KeyRound, ListChecks, LogOut, Users } from "lucide-react";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import type { ReactNode } from "react";
+import { query } from "@/lib/client/api";
+import { signOut } from "@/lib/client/login";
+import { cn } from "@/lib/utils/cn";
+import { ThemeToggle } from "../theme-toggle";
+import { Button } from "../ui/button";
+import { useSession } from "./session-context";
+
+const NAV = [
+  { href: "/activities", label: "Activities", icon: ListChecks },
+  { href: "/users", label: "Users", icon: Users },
+  { href: "/api-keys", label: "API keys", icon: KeyRound },
+];
+
+interface Whoami {
+  organizationName: string;
+  username: string;
+}
+
+export function DashboardShell({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const pathname = usePathname();
+  const router = useRouter();
+  const me = useQuery({ queryKey: ["whoami"], queryFn: () => query<Whoami>(session, "whoami") });
+  const leave = async () => {
+    await signOut(session);
+    router.replace("/login");
+  };
+  return (
+    <div className="flex min-h-screen">
+      <aside className="w-56 shrink-0 border-r border-border p-4">
+        <p className="text-lg font-semibold tracking-tight">Latchkey</p>
+        <p className="mt-1 truncate text-sm text-muted-foreground" data-testid="organization-name">
+          {me.data?.organizationName ?? "…"}
+        </p>
+        <nav className="mt-6 flex flex-col gap-1">
+          {NAV.map(({ href, label, icon: Icon }) => (
+            <Link
+              key={href}
+              href={href}
+              className={cn(
+                "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted",
+                pathname.startsWith(href) && "bg-muted font-medium",
+              )}
+            >
+              <Icon className="h-4 w-4" />
+              {label}
+            </Link>
+          ))}
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-end gap-2 border-b border-border px-6 py-3">
+          <span className="text-sm text-muted-foreground" data-testid="signed-in-user">
+            {me.data?.username}
+          </span>
+          <ThemeToggle />
+          <Button variant="outline" size="sm" onClick={leave}>
+            <LogOut className="h-4 w-4" /> Sign out
+          </Button>
+        </header>
+        <main className="flex-1 p-6">{children}</main>
+      </div>
+    </div>
+  );
+}

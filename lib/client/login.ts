@@ -1,0 +1,65 @@
+import { createSessionKey } from "../stampers/session-key";
+import { query, submit } from "./api";
+import { clearSession, rememberOrganization, type StoredSession, saveSession } from "./session-store";
+
+interface SessionClaims {
+  exp: number;
+  user_id: string;
+  organization_id: string;
+  public_key: string;
+}
+
+function claimsOf(jwt: string): SessionClaims {
+  const payload = jwt.split(".")[1] ?? "";
+  return JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
+}
+
+/**
+ * Sign in: the browser makes a key it can never export, the passkey signs a stamp_login that
+ * registers that key as a session of its user, and reads are stamped with the key from then on.
+ */
+export async function signIn(organizationId: string): Promise<StoredSession> {
+  const key = await createSessionKey();
+  const activity = await submit(
+    organizationId,
+    "stamp_login",
+    "ACTIVITY_TYPE_STAMP_LOGIN",
+    { publicKey: key.publicKey },
+    { passkey: true },
+  );
+  const jwt = (activity.result as { stampLoginResult?: { session: string } }).stampLoginResult?.session;
+  if (!jwt) throw new Error(activity.failure?.message ?? "the server did not start a session");
+  const claims = claimsOf(jwt);
+  const session: StoredSession = {
+    key,
+    organizationId: claims.organization_id,
+    userId: claims.user_id,
+    expiresAt: claims.exp * 1000,
+  };
+  await saveSession(session);
+  rememberOrganization(organizationId);
+  return session;
+}
+
+/** Sign out: the server forgets the session key (so a copy would be useless), then the browser does. */
+export async function signOut(session: StoredSession): Promise<void> {
+  try {
+    const { apiKeys } = await query<{ apiKeys: { apiKeyId: string; credential: { publicKey: string } }[] }>(
+      session,
+      "get_api_keys",
+      { userId: session.userId },
+    );
+    const mine = apiKeys.find((k) => k.credential.publicKey === session.key.publicKey);
+    if (mine) {
+      await submit(
+        session.organizationId,
+        "delete_api_keys",
+        "ACTIVITY_TYPE_DELETE_API_KEYS",
+        { userId: session.userId, apiKeyIds: [mine.apiKeyId] },
+        { session },
+      );
+    }
+  } finally {
+    await clearSession();
+  }
+}
