@@ -10,6 +10,7 @@ import { useSession } from "../dashboard/session-context";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
+import { Label } from "../ui/label";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { StatusBadge } from "./status-badge";
 
@@ -57,9 +58,10 @@ export function ActivityTable() {
             ))}
           </select>
         </label>
-        <label className="grid w-80 gap-1 text-sm">
-          Type
+        <div className="grid w-80 gap-1 text-sm">
+          <Label htmlFor="filter-type">Type</Label>
           <Input
+            id="filter-type"
             aria-label="Filter by type"
             placeholder="ACTIVITY_TYPE_CREATE_USERS_V4"
             value={type}
@@ -68,7 +70,7 @@ export function ActivityTable() {
               setCursors([]);
             }}
           />
-        </label>
+        </div>
       </div>
       {list.error && <Alert>{list.error.message}</Alert>}
       <Table>
