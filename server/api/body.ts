@@ -51,5 +51,30 @@ export function parseJsonObject(raw: Uint8Array): { text: string; value: Record<
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw invalid("request body must be a JSON object");
   }
+  rejectNulCharacters(value);
   return { text, value: value as Record<string, unknown> };
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a string with one would fail deep in a write: refuse it
+ * here, naming where it is. Iterative, because bodies may nest deeper than the call stack.
+ */
+function rejectNulCharacters(root: object): void {
+  const stack: [unknown, string][] = [[root, ""]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\0"))
+        throw invalid(`${path || "a value"} contains the NUL character (\\u0000)`, path);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        const field = path ? `${path}.${key}` : key;
+        if (key.includes("\0"))
+          throw invalid(`a field name in ${path || "the body"} contains the NUL character`, path);
+        stack.push([item, field]);
+      }
+    }
+  }
 }

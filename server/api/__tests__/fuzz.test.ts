@@ -182,6 +182,17 @@ describe("fuzzing every endpoint with malformed bodies", () => {
     }
   });
 
+  it("a NUL character anywhere is a 400 naming the field (PostgreSQL text cannot hold one)", async () => {
+    const query = { organizationId: orgId, userId: "a\u0000b" };
+    const res = await send(t.app, "query", "get_authenticators", encode(JSON.stringify(query)));
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).message).toBe("userId contains the NUL character (\\u0000)");
+    const activity = t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", orgId, { users: [{ userName: "x\u0000" }] });
+    const rejected = await send(t.app, "submit", "create_users", encode(JSON.stringify(activity)));
+    expect(rejected.status).toBe(400);
+    expect(JSON.parse(rejected.text).message).toContain("parameters.users[0].userName");
+  });
+
   it("a body over the configured limit is a 413 naming the limit", async () => {
     const limit = t.app.config.maxBodyBytes;
     const body = encode(JSON.stringify({ organizationId: orgId, padding: "x".repeat(limit) }));
