@@ -67,7 +67,7 @@ function rejectNulCharacters(root: object): void {
       if (value.includes("\0"))
         throw invalid(`${path || "a value"} contains the NUL character (\\u0000)`, path);
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
+      for (const [i, item] of value.entries()) stack.push([item, `${path}[${i}]`]);
     } else if (value && typeof value === "object") {
       for (const [key, item] of Object.entries(value)) {
         const field = path ? `${path}.${key}` : key;
