@@ -163,6 +163,17 @@ describe("every foundation endpoint through @turnkey/sdk-server and @turnkey/htt
     expect((await root.getSubOrgIds({})).organizationIds).not.toContain(subId);
   });
 
+  it("serves its OpenAPI document without a stamp", async () => {
+    const res = await fetch(`${server.baseUrl}/public/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/public/v1/submit/create_users", "/public/v1/query/list_suborgs"]),
+    );
+  });
+
   it("the organization's history starts with its creation by the CLI", async () => {
     const { activities } = await root.getActivities({ filterByType: ["ACTIVITY_TYPE_CREATE_ORGANIZATION"] });
     expect(activities).toHaveLength(1);

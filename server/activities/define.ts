@@ -24,6 +24,8 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
   intentKey: string;
   resultKey: string;
   summary: string;
+  /** Not part of the compatible API: a Latchkey addition, marked as such in the OpenAPI document. */
+  latchkeyExtension?: boolean;
   params: P;
   result: z.ZodType<R>;
   /**

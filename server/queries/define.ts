@@ -14,6 +14,8 @@ export interface QueryContext {
 export interface QueryDefinition<Q extends z.ZodType = z.ZodType, R = unknown> {
   path: string;
   summary: string;
+  /** Not part of the compatible API: a Latchkey addition, marked as such in the OpenAPI document. */
+  latchkeyExtension?: boolean;
   request: Q;
   response: z.ZodType<R>;
   run(ctx: QueryContext, request: z.infer<Q>): Promise<R>;
