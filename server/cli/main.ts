@@ -2,13 +2,15 @@ import { ConfigError } from "../config";
 import { MasterKeyError } from "../crypto/master-key";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { parseArgs, UsageError } from "./args";
+import { bench } from "./bench/run";
 import { orgCreate } from "./org-create";
 import { start } from "./start";
 
 const USAGE = `usage:
   latchkey start                                   build if needed and serve on PORT (default 3000)
   latchkey org create --name <org> --user <username> [--email <email>] --api-public-key <hex>
-                                                   create a root organization; prints its ids as JSON`;
+                                                   create a root organization; prints its ids as JSON
+  latchkey bench                                   measure a started server (npm run bench); BENCH_SECONDS per run`;
 
 export async function main(argv: string[]): Promise<number> {
   const { words, flags } = parseArgs(argv);
@@ -16,6 +18,7 @@ export async function main(argv: string[]): Promise<number> {
     const command = words.join(" ");
     if (command === "start") return await start();
     if (command === "org create") return await orgCreate(flags);
+    if (command === "bench") return await bench(process.env.LATCHKEY_PACKAGE_ROOT ?? process.cwd());
     throw new UsageError(command ? `unknown command: ${command}` : "no command given");
   } catch (error) {
     if (error instanceof UsageError) {

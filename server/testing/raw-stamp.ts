@@ -1,12 +1,14 @@
 import { createPrivateKey, sign } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
-import type { TestKey } from "./harness";
 
 /**
  * An `X-Stamp` over arbitrary bytes (the official stamper only signs strings), so tests can send
  * bodies that are not valid UTF-8 or JSON and still get past authentication.
  */
-export function stampBytes(key: TestKey, body: Uint8Array): Record<string, string> {
+export function stampBytes(
+  key: { publicKey: string; privateKey: string },
+  body: Uint8Array,
+): Record<string, string> {
   const d = Buffer.from(key.privateKey, "hex");
   const point = Buffer.from(p256.getPublicKey(d, false));
   const privateKey = createPrivateKey({

@@ -1,0 +1,86 @@
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface BenchServer {
+  baseUrl: string;
+  organizationId: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/**
+ * The built server as users run it: `latchkey org create` for the benchmark's organization, then
+ * `next start` on a free port, with a throwaway data directory (PGlite) or the given DATABASE_URL.
+ */
+export async function launchBenchServer(root: string, apiPublicKey: string): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-bench-"));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    LATCHKEY_DATA_DIR: dataDir,
+    LATCHKEY_MASTER_KEY: randomBytes(32).toString("hex"),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production" as const,
+  };
+  const created = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "server/cli/bin.mjs"),
+      "org",
+      "create",
+      "--name",
+      "Bench",
+      "--user",
+      "bench",
+      "--api-public-key",
+      apiPublicKey,
+    ],
+    { cwd: root, env, encoding: "utf8" },
+  );
+  if (created.status !== 0) throw new Error(`org create failed: ${created.stderr}`);
+  const { organizationId } = JSON.parse(created.stdout) as { organizationId: string };
+  const child = spawn(
+    path.join(root, "node_modules/.bin/next"),
+    ["start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: root,
+      env,
+      stdio: "ignore",
+    },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 300) throw new Error("the server did not become healthy within a minute");
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    organizationId,
+    async stop() {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
