@@ -76,7 +76,11 @@ async function matchCredential(db: DbOrTx, stamp: VerifiedStamp, orgIds: string[
       credential: { kind: "API_KEY", id: r.id, publicKey: r.publicKey, type: r.credentialType },
     }));
   }
-  const where = [eq(authenticators.credentialId, stamp.credentialId)];
+  // The key that verified the stamp, not just its (public, copyable) credential id.
+  const where = [
+    eq(authenticators.credentialId, stamp.credentialId),
+    eq(authenticators.publicKey, stamp.publicKey),
+  ];
   if (orgIds) where.push(inArray(authenticators.organizationId, orgIds));
   const rows = await db
     .select()

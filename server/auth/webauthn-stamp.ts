@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { unauthenticated } from "../api/errors";
 import type { DbOrTx } from "../db/client";
 import { authenticators } from "../db/schema";
@@ -56,66 +56,90 @@ export async function verifyWebAuthnStamp(
   const fields = parseHeader(header);
   const credentialId = fields.credentialId.replace(/=+$/, "");
   const rows = await db.select().from(authenticators).where(eq(authenticators.credentialId, credentialId));
-  const first = rows[0];
-  if (!first) {
+  if (rows.length === 0) {
     throw unauthenticated(
       "CREDENTIAL_NOT_FOUND",
       `no passkey is registered with credential id ${credentialId}`,
     );
   }
-  const counter = Math.max(...rows.map((r) => r.signCount));
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: {
-        id: credentialId,
-        rawId: credentialId,
-        type: "public-key",
-        clientExtensionResults: {},
+  // A credential id is no secret (every stamp carries it), so anyone can register a key of their
+  // own under someone else's id in an organization they control. Rows are told apart by public key:
+  // the stamp proves only the key that verifies it, and only that key's rows count (and advance).
+  const byKey = Map.groupBy(rows, (r) => r.cosePublicKey);
+  let refusal = "could not verify passkey stamp signature over the request body";
+  for (const [cosePublicKey, keyRows] of byKey) {
+    const counter = Math.max(...keyRows.map((r) => r.signCount));
+    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    try {
+      verification = await verifyAuthenticationResponse({
         response: {
-          authenticatorData: fields.authenticatorData,
-          clientDataJSON: fields.clientDataJson,
-          signature: fields.signature,
+          id: credentialId,
+          rawId: credentialId,
+          type: "public-key",
+          clientExtensionResults: {},
+          response: {
+            authenticatorData: fields.authenticatorData,
+            clientDataJSON: fields.clientDataJson,
+            signature: fields.signature,
+          },
         },
-      },
-      expectedChallenge: webauthnChallengeFor(body),
-      expectedOrigin: settings.origins,
-      expectedRPID: settings.rpId,
-      credential: {
-        id: credentialId,
-        publicKey: new Uint8Array(Buffer.from(first.cosePublicKey, "base64url")),
-        counter,
-      },
-      requireUserVerification: false,
-    });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : "assertion rejected";
-    throw unauthenticated("SIGNATURE_INVALID", `could not verify passkey stamp: ${reason}`);
+        expectedChallenge: webauthnChallengeFor(body),
+        expectedOrigin: settings.origins,
+        expectedRPID: settings.rpId,
+        credential: {
+          id: credentialId,
+          publicKey: new Uint8Array(Buffer.from(cosePublicKey, "base64url")),
+          counter,
+        },
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      if (byKey.size === 1 && error instanceof Error)
+        refusal = `could not verify passkey stamp: ${error.message}`;
+      continue;
+    }
+    if (!verification.verified) continue;
+    await advanceCounter(db, keyRows, counter, verification.authenticationInfo.newCounter);
+    return {
+      kind: "WEBAUTHN",
+      credentialId,
+      publicKey: keyRows[0]!.publicKey,
+      scheme: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN",
+      signature: fields.signature,
+      header,
+    };
   }
-  if (!verification.verified) {
-    throw unauthenticated(
-      "SIGNATURE_INVALID",
-      "could not verify passkey stamp signature over the request body",
-    );
-  }
-  const next = verification.authenticationInfo.newCounter;
-  if (next > counter) {
-    await db
-      .update(authenticators)
-      .set({ signCount: next })
-      .where(
+  throw unauthenticated("SIGNATURE_INVALID", refusal);
+}
+
+/**
+ * Store the assertion's counter. Conditional on the stored one still being lower, so that of two
+ * requests carrying the same assertion at once only one gets through (the other is a replay).
+ */
+async function advanceCounter(
+  db: DbOrTx,
+  rows: { id: string }[],
+  counter: number,
+  next: number,
+): Promise<void> {
+  if (next === 0 && counter === 0) return; // this authenticator keeps no counter
+  const moved = await db
+    .update(authenticators)
+    .set({ signCount: next })
+    .where(
+      and(
         inArray(
           authenticators.id,
           rows.map((r) => r.id),
         ),
-      );
+        lt(authenticators.signCount, next),
+      ),
+    )
+    .returning({ id: authenticators.id });
+  if (moved.length === 0) {
+    throw unauthenticated(
+      "SIGNATURE_INVALID",
+      `could not verify passkey stamp: signature counter ${next} was already used (a replayed assertion)`,
+    );
   }
-  return {
-    kind: "WEBAUTHN",
-    credentialId,
-    publicKey: first.publicKey,
-    scheme: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN",
-    signature: fields.signature,
-    header,
-  };
 }

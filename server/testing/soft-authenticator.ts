@@ -15,7 +15,10 @@ export interface SoftAuthenticator {
     attestationObject: string;
     transports: ["AUTHENTICATOR_TRANSPORT_INTERNAL"];
   };
-  /** An `X-Stamp-WebAuthn` header over `body`, exactly as @turnkey/webauthn-stamper builds it. */
+  /**
+   * An `X-Stamp-Webauthn` header over `body`, exactly as @turnkey/webauthn-stamper builds it. The
+   * options forge what a hostile page or a cloned authenticator would send.
+   */
   stamp(body: string, options?: { origin?: string; rpId?: string; counter?: number }): Record<string, string>;
 }
 
@@ -25,10 +28,17 @@ const FLAG_UP = 0x01;
 const FLAG_UV = 0x04;
 const FLAG_AT = 0x40;
 
-export function softAuthenticator(settings: { rpId: string; origin: string }): SoftAuthenticator {
+export function softAuthenticator(settings: {
+  rpId: string;
+  origin: string;
+  /** Reuse another passkey's credential id (base64url) with a key of this authenticator's own. */
+  credentialId?: string;
+}): SoftAuthenticator {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const jwk = publicKey.export({ format: "jwk" });
-  const credentialId = randomBytes(16);
+  const credentialId = settings.credentialId
+    ? Buffer.from(settings.credentialId, "base64url")
+    : randomBytes(16);
   const coseKey = isoCBOR.encode(
     new Map<number, number | Uint8Array>([
       [1, 2], // kty: EC2
@@ -97,7 +107,8 @@ export function softAuthenticator(settings: { rpId: string; origin: string }): S
         credentialId: b64url(credentialId),
         signature: b64url(signature),
       };
-      return { "X-Stamp-WebAuthn": JSON.stringify(stamp) };
+      // The official stamper's header name and casing; the value is plain JSON, not base64.
+      return { "X-Stamp-Webauthn": JSON.stringify(stamp) };
     },
   };
   return authenticator;

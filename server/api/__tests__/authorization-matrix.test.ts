@@ -3,6 +3,7 @@ import { activityRegistry, voteRegistry } from "../../activities/index";
 import { queryRegistry } from "../../queries/index";
 import { databaseDigest } from "../../testing/db-snapshot";
 import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { type SoftAuthenticator, softAuthenticator } from "../../testing/soft-authenticator";
 
 /**
  * Every endpoint × every way a caller can fail to prove who they are: the right 4xx, a message that
@@ -34,6 +35,8 @@ let root: TestKey;
 let otherOrgKey: TestKey;
 let expiredKey: TestKey;
 let deletedUsersKey: TestKey;
+let expiredSession: TestKey;
+let rootPasskey: SoftAuthenticator;
 
 async function submitOk(path: string, type: string, parameters: unknown) {
   const res = await t.call<{ activity: { status: string } }>(
@@ -76,7 +79,23 @@ beforeAll(async () => {
   const leaverId = created.activity.result.createUsersResult!.userIds[0]!;
   await submitOk("delete_users", "ACTIVITY_TYPE_DELETE_USERS", { userIds: [leaverId] });
 
-  // Every timestamp below is taken after this, so only the short-lived key is out of date.
+  expiredSession = newApiKey();
+  await submitOk("stamp_login", "ACTIVITY_TYPE_STAMP_LOGIN", {
+    publicKey: expiredSession.publicKey,
+    expirationSeconds: "60",
+  });
+
+  rootPasskey = softAuthenticator({ rpId: t.app.config.rpId, origin: t.app.config.origins[0]! });
+  const challenge = "matrix-challenge";
+  await submitOk("create_authenticators", "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2", {
+    userId: org.userId,
+    authenticators: [{ authenticatorName: "root", challenge, attestation: rootPasskey.register(challenge) }],
+  });
+  // One use, so the stored signature counter is 1 and a replayed counter has something to fail.
+  const whoami = JSON.stringify({ organizationId: orgId });
+  expect((await t.call("query", "whoami", whoami, { headers: rootPasskey.stamp(whoami) })).status).toBe(200);
+
+  // Every timestamp below is taken after this, so only the short-lived key and session are out of date.
   t.clock.advance(61_000);
 });
 afterAll(async () => t?.close());
@@ -101,6 +120,13 @@ interface Case {
   message: RegExp;
   request(endpoint: Endpoint): Promise<{ body: string; headers: Record<string, string> }>;
 }
+
+const passkeySigned =
+  (options: Parameters<SoftAuthenticator["stamp"]>[1] & { passkey?: () => SoftAuthenticator } = {}) =>
+  async (endpoint: Endpoint) => {
+    const body = JSON.stringify(bodyFor(endpoint));
+    return { body, headers: (options.passkey?.() ?? rootPasskey).stamp(body, options) };
+  };
 
 const signedBy =
   (key: () => TestKey, shiftMs = 0) =>
@@ -173,6 +199,80 @@ const cases: Case[] = [
     reason: "PUBLIC_KEY_NOT_FOUND",
     message: /could not find public key/,
     request: signedBy(() => deletedUsersKey),
+  },
+  {
+    name: "expired session key",
+    status: 401,
+    reason: "SESSION_EXPIRED",
+    message: /session .* expired at/,
+    request: signedBy(() => expiredSession),
+  },
+  {
+    name: "X-Stamp-Attested (unsupported)",
+    status: 401,
+    reason: "STAMP_UNSUPPORTED",
+    message: /X-Stamp-Attested stamps are not supported/,
+    request: async (e) => ({ body: JSON.stringify(bodyFor(e)), headers: { "X-Stamp-Attested": "e30" } }),
+  },
+  {
+    name: "malformed passkey stamp",
+    status: 401,
+    reason: "STAMP_MALFORMED",
+    message: /malformed stamp: X-Stamp-WebAuthn/,
+    request: async (e) => ({
+      body: JSON.stringify(bodyFor(e)),
+      headers: { "X-Stamp-Webauthn": '{"credentialId":"not base64url!"}' },
+    }),
+  },
+  {
+    name: "unknown passkey",
+    status: 401,
+    reason: "CREDENTIAL_NOT_FOUND",
+    message: /no passkey is registered with credential id/,
+    request: passkeySigned({
+      passkey: () => softAuthenticator({ rpId: t.app.config.rpId, origin: t.app.config.origins[0]! }),
+    }),
+  },
+  {
+    name: "passkey stamp over another body",
+    status: 401,
+    reason: "SIGNATURE_INVALID",
+    message: /could not verify passkey stamp: Unexpected authentication response challenge/,
+    request: async (e) => {
+      const signed = JSON.stringify(bodyFor(e));
+      return { body: signed.replace(orgId, orgId.toUpperCase()), headers: rootPasskey.stamp(signed) };
+    },
+  },
+  {
+    name: "passkey assertion made for another origin",
+    status: 401,
+    reason: "SIGNATURE_INVALID",
+    message: /could not verify passkey stamp: Unexpected authentication response origin/,
+    request: passkeySigned({ origin: "https://phishing.example" }),
+  },
+  {
+    name: "passkey assertion for another RP id",
+    status: 401,
+    reason: "SIGNATURE_INVALID",
+    message: /could not verify passkey stamp: Unexpected RP ID hash/,
+    request: passkeySigned({ rpId: "phishing.example" }),
+  },
+  {
+    name: "passkey signature counter gone back (replay)",
+    status: 401,
+    reason: "SIGNATURE_INVALID",
+    message: /could not verify passkey stamp: Response counter value 1 was lower than expected 1/,
+    request: passkeySigned({ counter: 1 }),
+  },
+  {
+    name: "organization that does not exist",
+    status: 404,
+    reason: "ORGANIZATION_NOT_FOUND",
+    message: /organization not found: 00000000-0000-7000-8000-000000000000/,
+    request: async (e) => {
+      const body = JSON.stringify(bodyFor(e)).replace(orgId, "00000000-0000-7000-8000-000000000000");
+      return { body, headers: await stampHeader(root, body) };
+    },
   },
   {
     name: "timestampMs older than 1 hour",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../testing/harness";
+import { activityFingerprint } from "../../activities/fingerprint";
+import { newApiKey, startTestApp, type TestApp } from "../../testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +17,70 @@ async function activityRows(fingerprint: string): Promise<number> {
 }
 
 describe("idempotency", () => {
+  it("the same signed request sent twice in a row yields one activity and one user", async () => {
+    const org = await t.newOrganization();
+    const body = JSON.stringify(
+      t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", org.organizationId, {
+        users: [{ userName: "twice", apiKeys: [], authenticators: [], oauthProviders: [], userTags: [] }],
+      }),
+    );
+    type Answer = { activity: { id: string; fingerprint: string; result: unknown } };
+    const first = await t.call<Answer>("submit", "create_users", body, org.key);
+    // Re-stamped (a new signature over the same bytes) is still the same request.
+    const second = await t.call<Answer>("submit", "create_users", body, org.key);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.activity.id).toBe(first.body.activity.id);
+    expect(second.body.activity.result).toEqual(first.body.activity.result);
+    expect(await activityRows(first.body.activity.fingerprint)).toBe(1);
+    const users = await t.call<{ users: { userName: string }[] }>(
+      "query",
+      "list_users",
+      { organizationId: org.organizationId },
+      org.key,
+    );
+    expect(users.body.users.filter((u) => u.userName === "twice")).toHaveLength(1);
+
+    // A new timestampMs is a new request.
+    const fresh = await t.call<Answer>(
+      "submit",
+      "create_users",
+      { ...JSON.parse(body), timestampMs: String(Number(JSON.parse(body).timestampMs) + 1) },
+      org.key,
+    );
+    expect(fresh.body.activity.id).not.toBe(first.body.activity.id);
+  });
+
+  it("a denied request sent again is denied again, with one FAILED row", async () => {
+    const org = await t.newOrganization();
+    const member = newApiKey();
+    await t.call(
+      "submit",
+      "create_users",
+      t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", org.organizationId, {
+        users: [
+          {
+            userName: "member",
+            apiKeys: [{ apiKeyName: "m", publicKey: member.publicKey, curveType: "API_KEY_CURVE_P256" }],
+            authenticators: [],
+            oauthProviders: [],
+            userTags: [],
+          },
+        ],
+      }),
+      org.key,
+    );
+    const body = JSON.stringify(
+      t.activity("ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME", org.organizationId, { organizationName: "mine" }),
+    );
+    const answers = [
+      await t.call<{ message: string }>("submit", "update_organization_name", body, member),
+      await t.call<{ message: string }>("submit", "update_organization_name", body, member),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([403, 403]);
+    expect(answers[1]!.body.message).toBe(answers[0]!.body.message);
+    expect(await activityRows(activityFingerprint(body))).toBe(1);
+  });
+
   it("the same signed request sent 8 times at once yields one activity and one user", async () => {
     const org = await t.newOrganization();
     const body = JSON.stringify(
