@@ -1,5 +1,7 @@
 import { createApiKeys } from "./create-api-keys";
 import { createAuthenticators } from "./create-authenticators";
+import { createReadOnlySession } from "./create-read-only-session";
+import { createReadWriteSession } from "./create-read-write-session";
 import { createSubOrganization } from "./create-sub-organization";
 import { createUsers } from "./create-users";
 import type { ActivityDefinition } from "./define";
@@ -22,6 +24,8 @@ import { updateUserPhoneNumber } from "./update-user-phone-number";
 export const activityRegistry: Record<string, ActivityDefinition> = {
   create_api_keys: createApiKeys,
   create_authenticators: createAuthenticators,
+  create_read_only_session: createReadOnlySession,
+  create_read_write_session: createReadWriteSession,
   create_sub_organization: createSubOrganization,
   create_users: createUsers,
   delete_api_keys: deleteApiKeys,

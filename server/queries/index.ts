@@ -6,6 +6,7 @@ import { getAuthenticator } from "./get-authenticator";
 import { getAuthenticators } from "./get-authenticators";
 import { getOrganization } from "./get-organization";
 import { getOrganizationConfigs } from "./get-organization-configs";
+import { getServerSigningKey } from "./get-server-signing-key";
 import { getUser } from "./get-user";
 import { listActivities } from "./list-activities";
 import { listSuborgs } from "./list-suborgs";
@@ -21,6 +22,7 @@ export const queryRegistry: Record<string, QueryDefinition> = {
   get_authenticators: getAuthenticators,
   get_organization: getOrganization,
   get_organization_configs: getOrganizationConfigs,
+  get_server_signing_key: getServerSigningKey,
   get_user: getUser,
   list_activities: listActivities,
   list_suborgs: listSuborgs,

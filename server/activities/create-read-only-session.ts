@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { ZCreateReadOnlySessionParams } from "@/lib/api/sessions";
+import { issueSessionJwt } from "../sessions/jwt";
+import { defineActivity } from "./define";
+
+/** The swagger: "Create a read only session for a user (valid for 1 hour)". */
+const READ_ONLY_SESSION_SECONDS = 3600;
+
+/**
+ * A read-only session JWT for the caller, signed by the server key (SESSION_TYPE_READ_ONLY, no
+ * public key).
+ *
+ * What it is good for here: official clients send it in an `X-Session` header so that reads need
+ * no passkey prompt (@turnkey/sdk-browser's `login()` stores it and adds the header to every
+ * request). Latchkey authenticates every request by its stamp alone and ignores `X-Session`, so
+ * in Latchkey a read-only session authorizes nothing: it is issued so that clients calling this
+ * activity keep working and can show who is signed in until when. For reads (and writes) without
+ * a prompt, use a read-write session (stamp_login or create_read_write_session), whose key stamps.
+ */
+export const createReadOnlySession = defineActivity({
+  path: "create_read_only_session",
+  type: "ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION",
+  intentKey: "createReadOnlySessionIntent",
+  resultKey: "createReadOnlySessionResult",
+  summary:
+    "Issue a read-only session JWT for the caller (valid for 1 hour; authorizes nothing by itself here)",
+  params: ZCreateReadOnlySessionParams,
+  result: z.object({
+    organizationId: z.string(),
+    organizationName: z.string(),
+    userId: z.string(),
+    username: z.string(),
+    session: z.string(),
+    sessionExpiry: z.string(),
+  }),
+  selfService: () => true,
+  async execute({ app, organization, caller, now }) {
+    const exp = Math.floor(now.getTime() / 1000) + READ_ONLY_SESSION_SECONDS;
+    const session = issueSessionJwt(app.serverKey, {
+      exp,
+      public_key: "",
+      session_type: "SESSION_TYPE_READ_ONLY",
+      user_id: caller.user.id,
+      organization_id: organization.id,
+    });
+    return {
+      organizationId: organization.id,
+      organizationName: organization.name,
+      userId: caller.user.id,
+      username: caller.user.name,
+      session,
+      sessionExpiry: String(exp),
+    };
+  },
+});
