@@ -1,24 +1,39 @@
 import type { AppContext } from "../context";
 import { databaseReadiness } from "../db/open";
 
+/**
+ * The driver's own words ("PGlite is closed", "connect ECONNREFUSED …"), under the query wrapper's:
+ * they say what to fix, and the readiness query carries no values to leak.
+ */
+function driverMessage(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return inner instanceof Error ? inner.message : String(inner);
+}
+
 /** GET /healthz: 200 when the database answers and is fully migrated, 503 otherwise. */
 export async function healthResponse(app: AppContext | undefined, startupError?: unknown): Promise<Response> {
   const headers = { "content-type": "application/json", "cache-control": "no-store" };
   if (!app) {
-    const message = startupError instanceof Error ? startupError.message : "starting";
-    return new Response(JSON.stringify({ status: "unavailable", error: message }), { status: 503, headers });
+    const reason = startupError === undefined ? "starting" : `startup failed: ${driverMessage(startupError)}`;
+    return new Response(JSON.stringify({ status: "unavailable", reason }), { status: 503, headers });
   }
   try {
     const readiness = await databaseReadiness(app.db, app.migrationsSchema);
-    const ready = readiness.migrations.applied >= readiness.migrations.expected;
-    return new Response(
-      JSON.stringify({ status: ready ? "ok" : "migrating", driver: app.driver, ...readiness }),
-      { status: ready ? 200 : 503, headers },
-    );
-  } catch {
-    return new Response(JSON.stringify({ status: "unavailable", driver: app.driver, database: false }), {
+    const { applied, expected } = readiness.migrations;
+    if (applied >= expected) {
+      return new Response(JSON.stringify({ status: "ok", driver: app.driver, ...readiness }), { headers });
+    }
+    const reason = `${applied} of ${expected} database migrations applied`;
+    return new Response(JSON.stringify({ status: "migrating", driver: app.driver, ...readiness, reason }), {
       status: 503,
       headers,
     });
+  } catch (error) {
+    const reason = `database unreachable: ${driverMessage(error)}`;
+    return new Response(
+      JSON.stringify({ status: "unavailable", driver: app.driver, database: false, reason }),
+      { status: 503, headers },
+    );
   }
 }

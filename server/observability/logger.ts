@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { errorForLog } from "./log-error";
 
 export type { Logger };
 
@@ -11,6 +12,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     {
       level,
       base: { service: "latchkey" },
+      serializers: { err: errorForLog },
       redact: {
         paths: [
           "*.stamp",
@@ -20,6 +22,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           "*.masterKey",
           "*.body",
           "*.headers",
+          "*.params",
+          "*.requestBody",
           "stamp",
           "signature",
           "privateKey",

@@ -33,3 +33,10 @@ export function createMetrics(): Metrics {
     }),
   };
 }
+
+/** GET /metrics: the registry in Prometheus text exposition format. */
+export async function metricsResponse(metrics: Metrics): Promise<Response> {
+  return new Response(await metrics.registry.metrics(), {
+    headers: { "content-type": metrics.registry.contentType, "cache-control": "no-store" },
+  });
+}

@@ -16,7 +16,7 @@ const ZErrorBody = z.object({
 export function components() {
   return {
     schemas: {
-      Activity: jsonSchema(ZActivity),
+      Activity: jsonSchema(ZActivity, "output"),
       ActivityResponse: {
         type: "object",
         required: ["activity"],

@@ -5,7 +5,7 @@ import { components } from "./components";
 import { jsonSchema } from "./json-schema";
 
 const errors = Object.fromEntries(
-  ["400", "401", "403", "404", "409", "413"].map((status) => [
+  ["400", "401", "403", "404", "409", "413", "500"].map((status) => [
     status,
     { $ref: "#/components/responses/Error" },
   ]),
@@ -74,7 +74,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths[`/public/v1/query/${def.path}`] = operation(
       def.summary,
       jsonSchema(def.request),
-      jsonSchema(def.response),
+      jsonSchema(def.response, "output"),
       def.latchkeyExtension,
     );
   }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ApiKeyStamper } from "@turnkey/api-key-stamper";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import pg from "pg";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { handleApiRequest } from "../api/handle";
 import { fixedClock } from "../clock";
 import { loadConfig } from "../config";
@@ -50,9 +50,10 @@ export interface TestApp {
 
 /**
  * A real application context for in-process API tests: PGlite in memory, or, when DATABASE_URL
- * is set, a PostgreSQL schema of its own that is dropped afterwards.
+ * is set, a PostgreSQL schema of its own that is dropped afterwards. Logs go nowhere unless a
+ * logger is given (the logging tests capture them).
  */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(options: { logger?: Logger } = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const pgSchema = databaseUrl ? `test_${randomBytes(6).toString("hex")}` : undefined;
   const config = loadConfig({
@@ -66,7 +67,7 @@ export async function startTestApp(): Promise<TestApp> {
     clock,
     inMemory: !databaseUrl,
     pgSchema,
-    logger: pino({ level: "silent" }),
+    logger: options.logger ?? pino({ level: "silent" }),
   });
   let counter = 0;
   const testApp: TestApp = {

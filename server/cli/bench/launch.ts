@@ -24,63 +24,72 @@ async function freePort(): Promise<number> {
 
 /**
  * The built server as users run it: `latchkey org create` for the benchmark's organization, then
- * `next start` on a free port, with a throwaway data directory (PGlite) or the given DATABASE_URL.
+ * `next start` on a free port, with a throwaway data directory (PGlite) or the given database.
  */
-export async function launchBenchServer(root: string, apiPublicKey: string): Promise<BenchServer> {
+export async function launchBenchServer(
+  root: string,
+  apiPublicKey: string,
+  databaseUrl: string | undefined,
+): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-bench-"));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     LATCHKEY_DATA_DIR: dataDir,
     LATCHKEY_MASTER_KEY: randomBytes(32).toString("hex"),
+    DATABASE_URL: databaseUrl ?? "",
     LOG_LEVEL: "warn",
-    NODE_ENV: "production" as const,
+    NODE_ENV: "production",
   };
+  const cli = path.join(root, "server/cli/bin.mjs");
   const created = spawnSync(
     process.execPath,
-    [
-      path.join(root, "server/cli/bin.mjs"),
-      "org",
-      "create",
-      "--name",
-      "Bench",
-      "--user",
-      "bench",
-      "--api-public-key",
-      apiPublicKey,
-    ],
+    [cli, "org", "create", "--name", "Bench", "--user", "bench", "--api-public-key", apiPublicKey],
     { cwd: root, env, encoding: "utf8" },
   );
-  if (created.status !== 0) throw new Error(`org create failed: ${created.stderr}`);
+  if (created.status !== 0) throw new Error(`bench: org create failed: ${created.stderr}`);
   const { organizationId } = JSON.parse(created.stdout) as { organizationId: string };
+
   const child = spawn(
     path.join(root, "node_modules/.bin/next"),
     ["start", "-p", String(port), "-H", "127.0.0.1"],
     {
       cwd: root,
       env,
-      stdio: "ignore",
+      stdio: ["ignore", "ignore", "pipe"],
     },
   );
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (attempt > 300) throw new Error("the server did not become healthy within a minute");
-    const ok = await fetch(`${baseUrl}/healthz`).then(
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`bench: the server exited with code ${child.exitCode}:\n${stderr}`);
+    }
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`bench: the server did not become healthy within a minute:\n${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    baseUrl,
-    organizationId,
-    async stop() {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { baseUrl, organizationId, stop };
 }

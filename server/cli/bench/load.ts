@@ -1,9 +1,11 @@
 /** Figures of one load run: throughput and latency percentiles. */
 export interface LoadResult {
-  name: string;
+  scenario: string;
   concurrency: number;
   requests: number;
   errors: number;
+  /** The first failure seen (status and body, or the network error), so a bad run says why. */
+  firstError?: string;
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -13,36 +15,47 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
- * Closed-loop load: `concurrency` workers each send a request, wait for its answer, and go again
- * until `durationMs` has passed. A non-2xx answer counts as an error.
+ * Closed-loop load: `concurrency` workers each send a request, read the whole answer, and go
+ * again until `durationMs` has passed. Node's fetch (undici) keeps connections alive between
+ * requests. A non-2xx answer or a network error counts as an error.
  */
 export async function runLoad(
-  name: string,
+  scenario: string,
   concurrency: number,
   durationMs: number,
   send: () => Promise<Response>,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   const started = performance.now();
   const deadline = started + durationMs;
   const worker = async () => {
     while (performance.now() < deadline) {
       const t0 = performance.now();
-      const response = await send();
-      await response.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (!response.ok) errors++;
+      try {
+        const response = await send();
+        const body = await response.text();
+        latencies.push(performance.now() - t0);
+        if (!response.ok) {
+          errors++;
+          firstError ??= `HTTP ${response.status}: ${body.slice(0, 300)}`;
+        }
+      } catch (error) {
+        errors++;
+        firstError ??= String(error);
+      }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
-    name,
+    scenario,
     concurrency,
     requests: latencies.length,
     errors,
+    firstError,
     perSecond: latencies.length / elapsed,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrationsDir } from "../../db/open";
+import { startTestApp, type TestApp } from "../../testing/harness";
+import { healthResponse } from "../health";
+
+const migrationCount = (
+  JSON.parse(fs.readFileSync(path.join(migrationsDir(), "meta", "_journal.json"), "utf8")) as {
+    entries: unknown[];
+  }
+).entries.length;
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function health(app: TestApp["app"] | undefined, startupError?: unknown) {
+  const res = await healthResponse(app, startupError);
+  expect(res.headers.get("content-type")).toBe("application/json");
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe("/healthz", () => {
+  it("reports the database reachable and every migration applied", async () => {
+    t = await startTestApp();
+    const { status, body } = await health(t.app);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      status: "ok",
+      driver: process.env.DATABASE_URL ? "postgres" : "pglite",
+      database: true,
+      migrations: { applied: migrationCount, expected: migrationCount },
+    });
+  });
+
+  it("answers 503 naming the missing migrations when the schema is behind the code", async () => {
+    t = await startTestApp();
+    const table = sql`${sql.identifier(t.app.migrationsSchema)}.__drizzle_migrations`;
+    await t.app.db.execute(sql`delete from ${table} where id = (select max(id) from ${table})`);
+    const { status, body } = await health(t.app);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({
+      status: "migrating",
+      database: true,
+      reason: `${migrationCount - 1} of ${migrationCount} database migrations applied`,
+    });
+  });
+
+  it("answers 503 with the driver's reason once the database is closed", async () => {
+    const closed = await startTestApp();
+    await closed.close();
+    const { status, body } = await health(closed.app);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: "unavailable", database: false });
+    expect(body.reason).toMatch(/^database unreachable: \S/);
+  });
+
+  it("answers 503 with the startup failure when the application could not start", async () => {
+    const { status, body } = await health(undefined, new Error("LATCHKEY_MASTER_KEY must be 32 bytes"));
+    expect(status).toBe(503);
+    expect(body).toEqual({
+      status: "unavailable",
+      reason: "startup failed: LATCHKEY_MASTER_KEY must be 32 bytes",
+    });
+  });
+});
