@@ -6,7 +6,11 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   workers: 1,
-  reporter: [["list"], ["json"]],
+  // `npm test` (server/cli/run-tests.mjs) names the JSON file it reads; alone, it lands beside the traces.
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "playwright-report/results.json" }],
+  ],
   use: {
     browserName: "chromium",
     launchOptions: {

@@ -1,11 +1,25 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
+import { SIGN_IN_AGAIN, sessionEnded } from "@/lib/client/session-ended";
+import { clearSession } from "@/lib/client/session-store";
 
 export function Providers({ children }: { children: ReactNode }) {
+  const router = useRouter();
   const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+        // A read refused because the session is over: forget it here too and ask for the passkey.
+        queryCache: new QueryCache({
+          onError: (error) => {
+            if (!sessionEnded(error)) return;
+            clearSession().finally(() => router.replace(SIGN_IN_AGAIN));
+          },
+        }),
+      }),
   );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -2,24 +2,19 @@
 
 import { Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
+import { THEME_STORAGE_KEY } from "@/lib/client/theme";
 import { Button } from "./ui/button";
-
-const STORAGE_KEY = "latchkey.theme";
 
 /** Light/dark switch; the choice is kept in localStorage and applied as a class on <html>. */
 export function ThemeToggle() {
   const [dark, setDark] = useState(false);
-  useEffect(() => {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    const initial = stored ? stored === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches;
-    setDark(initial);
-    document.documentElement.classList.toggle("dark", initial);
-  }, []);
+  // The boot script in the root layout has already set the class; the button only mirrors it.
+  useEffect(() => setDark(document.documentElement.classList.contains("dark")), []);
   const toggle = () => {
     const next = !dark;
     setDark(next);
     document.documentElement.classList.toggle("dark", next);
-    localStorage.setItem(STORAGE_KEY, next ? "dark" : "light");
+    localStorage.setItem(THEME_STORAGE_KEY, next ? "dark" : "light");
   };
   return (
     <Button

@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useState } from "react";
+import { AuthPage } from "@/components/auth/auth-page";
 import { Field } from "@/components/auth/field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { signIn } from "@/lib/client/login";
 import { lastOrganization } from "@/lib/client/session-store";
 
@@ -14,7 +14,11 @@ export default function LoginPage() {
   const [organizationId, setOrganizationId] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => setOrganizationId(lastOrganization()), []);
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    setOrganizationId(lastOrganization());
+    setEnded(new URLSearchParams(window.location.search).has("ended"));
+  }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -28,26 +32,33 @@ export default function LoginPage() {
     }
   };
   return (
-    <main className="mx-auto max-w-md p-8">
-      <Card>
-        <CardTitle>Sign in to Latchkey</CardTitle>
-        <CardDescription>
-          Your passkey signs a login; this browser then keeps a session key for 15 minutes.
-        </CardDescription>
-        <form className="mt-6 grid gap-4" onSubmit={submit}>
-          <Field
-            label="Organization id"
-            id="organizationId"
-            required
-            value={organizationId}
-            onChange={(e) => setOrganizationId(e.target.value)}
-          />
-          {error && <Alert>{error}</Alert>}
-          <Button type="submit" disabled={busy || !organizationId}>
-            {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
-          </Button>
-        </form>
-      </Card>
-    </main>
+    <AuthPage
+      title="Sign in"
+      description="Your passkey signs a login; this browser then keeps a session key, so browsing needs no further prompt until the session expires."
+    >
+      {ended && (
+        <Alert tone="info" className="mt-4">
+          Your session ended. Sign in again to continue.
+        </Alert>
+      )}
+      <form className="mt-6 grid gap-4" onSubmit={submit}>
+        <Field
+          label="Organization id"
+          id="organizationId"
+          required
+          value={organizationId}
+          onChange={(e) => setOrganizationId(e.target.value)}
+          aria-describedby="organizationId-hint"
+        />
+        <p id="organizationId-hint" className="-mt-2 text-xs text-muted-foreground">
+          This browser remembers it after the first sign-in;{" "}
+          <code className="font-mono">latchkey org create</code> prints it too.
+        </p>
+        {error && <Alert>{error}</Alert>}
+        <Button type="submit" disabled={busy || !organizationId}>
+          {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        </Button>
+      </form>
+    </AuthPage>
   );
 }

@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { AuthPage } from "@/components/auth/auth-page";
 import { Field } from "@/components/auth/field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { createFirstOrganization } from "@/lib/client/first-run";
 import { signIn } from "@/lib/client/login";
 import { rememberOrganization } from "@/lib/client/session-store";
@@ -35,23 +35,19 @@ export default function SetupPage() {
     }
   };
   return (
-    <main className="mx-auto max-w-md p-8">
-      <Card>
-        <CardTitle>Create organization</CardTitle>
-        <CardDescription>
-          This installation has no organization yet. Create it, and register the passkey that will sign in as
-          its first root user.
-        </CardDescription>
-        <form className="mt-6 grid gap-4" onSubmit={submit}>
-          <Field label="Organization name" id="organizationName" required maxLength={256} />
-          <Field label="Your user name" id="userName" required maxLength={256} autoComplete="username" />
-          <Field label="Email (optional)" id="userEmail" type="email" autoComplete="email" />
-          {error && <Alert>{error}</Alert>}
-          <Button type="submit" disabled={busy}>
-            {busy ? "Waiting for your passkey…" : "Create organization with a passkey"}
-          </Button>
-        </form>
-      </Card>
-    </main>
+    <AuthPage
+      title="Create organization"
+      description="This installation has no organization yet. Create it, and register the passkey that will sign in as its first root user."
+    >
+      <form className="mt-6 grid gap-4" onSubmit={submit}>
+        <Field label="Organization name" id="organizationName" required maxLength={256} />
+        <Field label="Your user name" id="userName" required maxLength={256} autoComplete="username" />
+        <Field label="Email (optional)" id="userEmail" type="email" autoComplete="email" />
+        {error && <Alert>{error}</Alert>}
+        <Button type="submit" disabled={busy}>
+          {busy ? "Waiting for your passkey…" : "Create organization with a passkey"}
+        </Button>
+      </form>
+    </AuthPage>
   );
 }

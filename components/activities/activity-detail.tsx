@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TActivity } from "@/lib/api/activity";
 import { query } from "@/lib/client/api";
-import { formatTimestamp, humanize } from "@/lib/client/format";
+import { activityLabel, formatTimestamp, humanize } from "@/lib/client/format";
 import { useSession } from "../dashboard/session-context";
 import { Alert } from "../ui/alert";
 import { Card } from "../ui/card";
@@ -11,6 +11,7 @@ import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table"
 import { DecisionButtons } from "./decision-buttons";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";
+import { submitterOf } from "./submitter";
 
 export function ActivityDetail({ activityId }: { activityId: string }) {
   const session = useSession();
@@ -25,9 +26,7 @@ export function ActivityDetail({ activityId }: { activityId: string }) {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">
-            {humanize(activity.type, "ACTIVITY_TYPE_")}
-          </h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{activityLabel(activity.type)}</h1>
           <p className="mt-1 font-mono text-xs text-muted-foreground">{activity.id}</p>
         </div>
         <div className="flex items-center gap-4">
@@ -40,6 +39,8 @@ export function ActivityDetail({ activityId }: { activityId: string }) {
       <Card className="grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
         <span className="text-muted-foreground">Type</span>
         <span className="font-mono">{activity.type}</span>
+        <span className="text-muted-foreground">Submitted by</span>
+        <span data-testid="activity-submitter">{submitterOf(activity)}</span>
         <span className="text-muted-foreground">Fingerprint</span>
         <span className="break-all font-mono">{activity.fingerprint}</span>
         <span className="text-muted-foreground">Created</span>

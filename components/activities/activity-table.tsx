@@ -1,129 +1,83 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
-import { ACTIVITY_STATUSES, type TActivity } from "@/lib/api/activity";
-import { query } from "@/lib/client/api";
-import { formatTimestamp, humanize } from "@/lib/client/format";
-import { useSession } from "../dashboard/session-context";
+import { activityLabel, formatTimestamp } from "@/lib/client/format";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { Input } from "../ui/input";
-import { Label } from "../ui/label";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { ActivityFilters } from "./activity-filters";
 import { StatusBadge } from "./status-badge";
-
-const PAGE = 20;
-
-/** Who submitted: the first vote is always the submitter's own. */
-const submitter = (activity: TActivity) => activity.votes[0]?.user.userName ?? "—";
+import { submitterOf } from "./submitter";
+import { useActivityPage } from "./use-activity-page";
+import { useListParams } from "./use-list-params";
 
 export function ActivityTable() {
-  const session = useSession();
-  const [status, setStatus] = useState("");
-  const [type, setType] = useState("");
-  const [cursors, setCursors] = useState<string[]>([]);
-  // Newest first: each older page starts before the oldest row of the page above it.
-  const before = cursors.at(-1);
-  const list = useQuery({
-    queryKey: ["activities", status, type, before],
-    queryFn: () =>
-      query<{ activities: TActivity[] }>(session, "list_activities", {
-        ...(status ? { filterByStatus: [status] } : {}),
-        ...(type ? { filterByType: [type.trim().toUpperCase()] } : {}),
-        paginationOptions: { limit: String(PAGE), ...(before ? { before } : {}) },
-      }),
-  });
-  const activities = list.data?.activities ?? [];
+  const { params, setFilter, older, newer } = useListParams();
+  const page = useActivityPage(params);
+  const activities = page.data?.activities ?? [];
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="grid gap-1 text-sm">
-          Status
-          <select
-            aria-label="Filter by status"
-            className="h-9 rounded-md border border-border bg-transparent px-2 text-sm"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setCursors([]);
-            }}
-          >
-            <option value="">All</option>
-            {ACTIVITY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {humanize(s, "ACTIVITY_STATUS_")}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="grid w-80 gap-1 text-sm">
-          <Label htmlFor="filter-type">Type</Label>
-          <Input
-            id="filter-type"
-            aria-label="Filter by type"
-            placeholder="ACTIVITY_TYPE_CREATE_USERS_V4"
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value);
-              setCursors([]);
-            }}
-          />
-        </div>
-      </div>
-      {list.error && <Alert>{list.error.message}</Alert>}
+      <ActivityFilters status={params.status} type={params.type} onChange={setFilter} />
+      {page.error && <Alert>{page.error.message}</Alert>}
       <Table>
         <TableHead>
           <tr>
-            <TableHeader>Status</TableHeader>
+            <TableHeader className="w-40">Status</TableHeader>
             <TableHeader>Type</TableHeader>
             <TableHeader>Who</TableHeader>
-            <TableHeader>When</TableHeader>
+            <TableHeader className="w-56">When</TableHeader>
           </tr>
         </TableHead>
         <tbody>
           {activities.map((a) => (
-            <TableRow key={a.id} data-activity-id={a.id}>
+            <TableRow key={a.id} data-activity-id={a.id} className="hover:bg-muted/40">
               <TableCell>
                 <StatusBadge status={a.status} />
               </TableCell>
               <TableCell>
                 <Link className="font-medium underline-offset-2 hover:underline" href={`/activities/${a.id}`}>
-                  {humanize(a.type, "ACTIVITY_TYPE_")}
+                  {activityLabel(a.type)}
                 </Link>
               </TableCell>
-              <TableCell>{submitter(a)}</TableCell>
+              <TableCell>{submitterOf(a)}</TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">
                 {formatTimestamp(a.createdAt)}
               </TableCell>
             </TableRow>
           ))}
-          {!list.isLoading && activities.length === 0 && (
+          {page.isSuccess && activities.length === 0 && (
             <TableRow>
-              <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
-                No activities match.
+              <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
+                No activities match these filters.
+              </TableCell>
+            </TableRow>
+          )}
+          {page.isPending && (
+            <TableRow>
+              <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
+                Loading…
               </TableCell>
             </TableRow>
           )}
         </tbody>
       </Table>
-      <div className="flex gap-2">
+      <div className="flex justify-end gap-2">
         <Button
           variant="outline"
           size="sm"
-          disabled={cursors.length === 0}
-          onClick={() => setCursors(cursors.slice(0, -1))}
+          disabled={!page.data?.hasNewer || activities.length === 0}
+          onClick={() => newer(activities[0]!.id)}
         >
-          Newer
+          <ChevronLeft className="h-4 w-4" /> Newer
         </Button>
         <Button
           variant="outline"
           size="sm"
-          disabled={activities.length < PAGE}
-          onClick={() => setCursors([...cursors, activities.at(-1)!.id])}
+          disabled={!page.data?.hasOlder || activities.length === 0}
+          onClick={() => older(activities.at(-1)!.id)}
         >
-          Older
+          Older <ChevronRight className="h-4 w-4" />
         </Button>
       </div>
     </div>

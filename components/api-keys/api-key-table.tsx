@@ -1,16 +1,14 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
-import { formatTimestamp, humanize } from "@/lib/client/format";
+import { credentialLabel, formatTimestamp } from "@/lib/client/format";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { ConfirmDelete } from "../dashboard/confirm-delete";
 import { useSession } from "../dashboard/session-context";
 import { useActivityMutation } from "../dashboard/use-activity-mutation";
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { useUsers } from "../users/use-users";
-
-const SESSION_TYPE = "CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256";
 
 /** Every user's API keys and sessions; this browser's own session is marked and cannot be deleted here. */
 export function ApiKeyTable() {
@@ -25,7 +23,8 @@ export function ApiKeyTable() {
   const rows = (users.data ?? []).flatMap((user) => user.apiKeys.map((key) => ({ user, key })));
   return (
     <div className="grid gap-2">
-      {(users.error ?? remove.error) && <Alert>{(users.error ?? remove.error)!.message}</Alert>}
+      {users.error && <Alert>{users.error.message}</Alert>}
+      <ActivityOutcome activity={remove.data} error={remove.error} />
       <Table>
         <TableHead>
           <tr>
@@ -47,9 +46,7 @@ export function ApiKeyTable() {
                 </TableCell>
                 <TableCell>{user.userName}</TableCell>
                 <TableCell className="text-muted-foreground">
-                  {key.credential.type === SESSION_TYPE
-                    ? "Session"
-                    : humanize(key.credential.type, "CREDENTIAL_TYPE_")}
+                  {credentialLabel(key.credential.type)}
                 </TableCell>
                 <TableCell className="max-w-48 truncate font-mono text-xs" title={key.credential.publicKey}>
                   {key.credential.publicKey}
@@ -59,15 +56,12 @@ export function ApiKeyTable() {
                 </TableCell>
                 <TableCell className="text-right">
                   {!mine && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete ${key.apiKeyName}`}
+                    <ConfirmDelete
+                      what={`API key ${key.apiKeyName}`}
+                      consequence="Requests signed with this key are refused from then on."
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate({ userId: user.userId, apiKeyId: key.apiKeyId })}
-                    >
-                      <Trash2 className="h-4 w-4" />
-                    </Button>
+                      onConfirm={() => remove.mutate({ userId: user.userId, apiKeyId: key.apiKeyId })}
+                    />
                   )}
                 </TableCell>
               </TableRow>

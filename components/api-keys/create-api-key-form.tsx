@@ -2,11 +2,12 @@
 
 import type { FormEvent } from "react";
 import { Field } from "../auth/field";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
 import { useSession } from "../dashboard/session-context";
 import { useActivityMutation } from "../dashboard/use-activity-mutation";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
+import { Select } from "../ui/select";
 import { useUsers } from "../users/use-users";
 
 const CURVES = {
@@ -50,39 +51,30 @@ export function CreateApiKeyForm() {
     <form className="grid max-w-3xl gap-3 sm:grid-cols-2" onSubmit={onSubmit}>
       <div className="grid gap-1.5">
         <Label htmlFor="keyUser">User</Label>
-        <select
-          id="keyUser"
-          name="keyUser"
-          defaultValue={session.userId}
-          className="h-9 rounded-md border border-border bg-transparent px-2 text-sm"
-        >
+        <Select id="keyUser" name="keyUser" defaultValue={session.userId}>
           {users.data?.map((u) => (
             <option key={u.userId} value={u.userId}>
               {u.userName}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <Field label="Key name" id="apiKeyName" required maxLength={256} />
       <Field label="Public key (hex)" id="publicKey" required className="font-mono" />
       <div className="grid gap-1.5">
         <Label htmlFor="curveType">Curve</Label>
-        <select
-          id="curveType"
-          name="curveType"
-          className="h-9 rounded-md border border-border bg-transparent px-2 text-sm"
-        >
+        <Select id="curveType" name="curveType">
           {Object.entries(CURVES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={create.isPending}>
         Add API key
       </Button>
-      {create.error && <Alert className="sm:col-span-2">{create.error.message}</Alert>}
+      <ActivityOutcome className="sm:col-span-2" activity={create.data} error={create.error} />
     </form>
   );
 }

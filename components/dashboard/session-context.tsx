@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { SIGN_IN_AGAIN } from "@/lib/client/session-ended";
 import { loadSession, type StoredSession } from "@/lib/client/session-store";
 
 const SessionContext = createContext<StoredSession | undefined>(undefined);
@@ -16,7 +17,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!session) return;
     // When the session runs out, the next read would fail: go to sign-in instead.
-    const timer = setTimeout(() => router.replace("/login"), session.expiresAt - Date.now());
+    const timer = setTimeout(() => router.replace(SIGN_IN_AGAIN), session.expiresAt - Date.now());
     return () => clearTimeout(timer);
   }, [session, router]);
   if (!session) return <p className="p-8 text-sm text-muted-foreground">Loading…</p>;

@@ -29,7 +29,8 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const me = useQuery({ queryKey: ["whoami"], queryFn: () => query<Whoami>(session, "whoami") });
   const leave = async () => {
-    await signOut(session);
+    // Even when the server cannot be told (offline, session already gone), this browser forgets it.
+    await signOut(session).catch(() => undefined);
     router.replace("/login");
   };
   return (

@@ -19,5 +19,5 @@ export const TableHeader = ({ className, ...props }: ComponentProps<"th">) => (
   <th className={cn("px-3 py-2 font-medium", className)} {...props} />
 );
 export const TableCell = ({ className, ...props }: ComponentProps<"td">) => (
-  <td className={cn("px-3 py-2 align-top", className)} {...props} />
+  <td className={cn("px-3 py-2 align-middle", className)} {...props} />
 );

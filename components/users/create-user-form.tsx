@@ -2,8 +2,8 @@
 
 import type { FormEvent } from "react";
 import { Field } from "../auth/field";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
 import { useActivityMutation } from "../dashboard/use-activity-mutation";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 
 interface NewUser {
@@ -48,7 +48,7 @@ export function CreateUserForm() {
       <Button type="submit" disabled={create.isPending}>
         Create user
       </Button>
-      {create.error && <Alert className="sm:col-span-3">{create.error.message}</Alert>}
+      <ActivityOutcome className="sm:col-span-3" activity={create.data} error={create.error} />
     </form>
   );
 }

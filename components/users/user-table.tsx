@@ -1,12 +1,12 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
 import { formatTimestamp } from "@/lib/client/format";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { ConfirmDelete } from "../dashboard/confirm-delete";
 import { useSession } from "../dashboard/session-context";
 import { useActivityMutation } from "../dashboard/use-activity-mutation";
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { useUsers } from "./use-users";
 
@@ -21,7 +21,8 @@ export function UserTable() {
   );
   return (
     <div className="grid gap-2">
-      {(users.error ?? remove.error) && <Alert>{(users.error ?? remove.error)!.message}</Alert>}
+      {users.error && <Alert>{users.error.message}</Alert>}
+      <ActivityOutcome activity={remove.data} error={remove.error} />
       <Table>
         <TableHead>
           <tr>
@@ -47,15 +48,12 @@ export function UserTable() {
               </TableCell>
               <TableCell className="text-right">
                 {user.userId !== session.userId && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Delete ${user.userName}`}
+                  <ConfirmDelete
+                    what={`user ${user.userName}`}
+                    consequence="Their passkeys, API keys and sessions stop working at once."
                     disabled={remove.isPending}
-                    onClick={() => remove.mutate(user.userId)}
-                  >
-                    <Trash2 className="h-4 w-4" />
-                  </Button>
+                    onConfirm={() => remove.mutate(user.userId)}
+                  />
                 )}
               </TableCell>
             </TableRow>

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { generateP256KeyPair } from "@turnkey/crypto";
-import { Turnkey } from "@turnkey/sdk-server";
 import { type EmptyServer, startEmptyServer } from "../support/server";
+import { apiClient, createOrganization, nav, watchConsole } from "./dashboard";
+import { screenshot } from "./screenshots";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 /**
@@ -17,10 +18,7 @@ const consoleErrors: string[] = [];
 test.beforeAll(async ({ browser }) => {
   server = await startEmptyServer();
   page = await browser.newPage({ baseURL: server.baseUrl });
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  watchConsole(page, consoleErrors);
   await addVirtualAuthenticator(page);
 });
 test.afterAll(async () => {
@@ -28,36 +26,26 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const client = (organizationId: string, pair: { publicKey: string; privateKey: string }) =>
-  new Turnkey({
-    apiBaseUrl: server.baseUrl,
-    apiPublicKey: pair.publicKey,
-    apiPrivateKey: pair.privateKey,
-    defaultOrganizationId: organizationId,
-  }).apiClient();
-
 let organizationId: string;
-
-const nav = (name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
+const backendKey = generateP256KeyPair();
+const secondRootKey = generateP256KeyPair();
+const backend = () => apiClient(server.baseUrl, organizationId, backendKey);
+const bob = () => apiClient(server.baseUrl, organizationId, secondRootKey);
 
 test("a fresh installation creates its organization with a passkey", async () => {
-  await page.goto("/");
-  await expect(page).toHaveURL(/\/setup$/);
-  await page.getByLabel("Organization name").fill("Acme Custody");
-  await page.getByLabel("Your user name").fill("alice");
-  await page.getByLabel("Email (optional)").fill("alice@acme.test");
-  await page.getByRole("button", { name: "Create organization with a passkey" }).click();
-
-  await expect(page).toHaveURL(/\/activities$/);
+  organizationId = await createOrganization(page, {
+    organizationName: "Acme Custody",
+    userName: "alice",
+    userEmail: "alice@acme.test",
+  });
   await expect(page.getByTestId("organization-name")).toHaveText("Acme Custody");
-  await expect(page.getByTestId("signed-in-user")).toHaveText("alice");
-  await expect(page.getByRole("link", { name: "Create organization" })).toBeVisible();
-  organizationId = (await page.evaluate(() => localStorage.getItem("latchkey.organizationId")))!;
-  expect(organizationId).toMatch(/^[0-9a-f-]{36}$/);
+  const bootstrap = page.locator("[data-activity-id]").filter({ hasText: "Create organization" });
+  await expect(bootstrap).toContainText("first-run setup");
 
-  // The first-run endpoint is closed now.
+  // The first-run endpoints are closed now.
   const again = await page.request.post("/api/setup/options");
   expect(again.status()).toBe(400);
+  expect((await again.json()).message).toMatch(/already has an organization/);
 });
 
 test("signs out, and signs in again with the passkey", async () => {
@@ -66,25 +54,29 @@ test("signs out, and signs in again with the passkey", async () => {
   await page.goto("/activities");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel("Organization id")).toHaveValue(organizationId);
+  await screenshot(page, "login");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(/\/activities$/);
   await expect(page.getByTestId("signed-in-user")).toHaveText("alice");
 });
 
-const backendKey = generateP256KeyPair();
-const secondRootKey = generateP256KeyPair();
-
 test("gives a backend an API key, which then makes a second root user and raises the quorum", async () => {
-  await nav("API keys");
+  await nav(page, "API keys");
   await page.getByLabel("Key name").fill("backend");
   await page.getByLabel("Public key (hex)").fill(backendKey.publicKey);
   await page.getByRole("button", { name: "Add API key" }).click();
   await expect(page.locator('[data-api-key="backend"]')).toBeVisible();
 
-  const backend = client(organizationId, backendKey);
-  const me = await backend.getWhoami({ organizationId });
+  const me = await backend().getWhoami({ organizationId });
   expect(me.username).toBe("alice");
-  const { userIds } = await backend.createUsers({
+  // Signing out deleted the first session on the server: only this browser's current one is left.
+  const { apiKeys } = await backend().getApiKeys({ userId: me.userId });
+  const sessions = apiKeys.filter((k) => k.credential.type === "CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256");
+  expect(sessions).toHaveLength(1);
+  await expect(page.locator(`[data-api-key="${sessions[0]!.apiKeyName}"]`)).toContainText("this browser");
+  await screenshot(page, "api-keys");
+
+  const { userIds } = await backend().createUsers({
     users: [
       {
         userName: "bob",
@@ -95,24 +87,26 @@ test("gives a backend an API key, which then makes a second root user and raises
       },
     ],
   });
-  const raised = await backend.updateRootQuorum({ threshold: 2, userIds: [me.userId, userIds[0]!] });
+  const raised = await backend().updateRootQuorum({ threshold: 2, userIds: [me.userId, userIds[0]!] });
   expect(raised.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
 });
 
 async function openPending(name: string) {
-  const bob = client(organizationId, secondRootKey);
-  const pending = await bob.updateOrganizationName({ organizationName: name });
+  const pending = await bob().updateOrganizationName({ organizationName: name });
   expect(pending.activity.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
-  await nav("Activities");
+  await nav(page, "Activities");
   await page.getByLabel("Filter by status").selectOption("ACTIVITY_STATUS_CONSENSUS_NEEDED");
+  await expect(page).toHaveURL(/status=ACTIVITY_STATUS_CONSENSUS_NEEDED/);
   const row = page.locator(`[data-activity-id="${pending.activity.id}"]`);
   await expect(row).toContainText("Consensus needed");
   await expect(row).toContainText("bob");
+  await screenshot(page, "activities-consensus-needed");
   await row.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/activities/${pending.activity.id}$`));
   await expect(page.getByTestId("activity-status")).toHaveText("Consensus needed");
+  await expect(page.getByTestId("activity-submitter")).toHaveText("bob");
   await expect(page.getByText(pending.activity.fingerprint)).toBeVisible();
-  return pending.activity.id;
+  await screenshot(page, "activity-detail-pending");
 }
 
 test("approves an activity that needs consensus; it completes", async () => {
@@ -120,9 +114,11 @@ test("approves an activity that needs consensus; it completes", async () => {
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("activity-status")).toHaveText("Completed");
   await expect(page.getByRole("cell", { name: "Approved" })).toHaveCount(2);
+  await expect(page.getByRole("cell", { name: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId("organization-name")).toHaveText("Acme Holdings");
+  await screenshot(page, "activity-detail-completed");
 });
 
 test("rejects another; it is rejected and changes nothing", async () => {
@@ -134,34 +130,66 @@ test("rejects another; it is rejected and changes nothing", async () => {
   await expect(page.getByTestId("organization-name")).toHaveText("Acme Holdings");
 });
 
+/** A change alice submitted waits for bob; he approves it through the API. */
+async function bobApprovesWhatAliceSubmitted(typeLabel: string) {
+  const pending = page.getByRole("status").filter({ hasText: "once enough root users approve" });
+  await pending.getByRole("link", { name: "View the activity" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(typeLabel);
+  await expect(page.getByTestId("activity-status")).toHaveText("Consensus needed");
+  // alice's own request already carries her approval: nothing left for her to decide.
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  const activityId = page.url().split("/").at(-1)!;
+  const { activity } = await bob().getActivity({ activityId });
+  await bob().approveActivity({ fingerprint: activity.fingerprint });
+  await page.reload();
+  await expect(page.getByTestId("activity-status")).toHaveText("Completed");
+}
+
 test("creates and deletes a user (each change needs both roots now)", async () => {
-  await nav("Users");
+  await nav(page, "Users");
   await expect(page.locator('[data-user="bob"]')).toBeVisible();
   await page.getByLabel("User name").fill("carol");
   await page.getByRole("button", { name: "Create user" }).click();
-  // The quorum is 2: alice's request waits for bob, who approves through the API.
-  await nav("Activities");
-  await page.getByLabel("Filter by status").selectOption("ACTIVITY_STATUS_CONSENSUS_NEEDED");
-  const row = page.locator("[data-activity-id]").first();
-  await expect(row).toContainText("Create users v4");
-  const activityId = (await row.getAttribute("data-activity-id"))!;
-  const bob = client(organizationId, secondRootKey);
-  const { activity } = await bob.getActivity({ activityId });
-  await bob.approveActivity({ fingerprint: activity.fingerprint });
+  await bobApprovesWhatAliceSubmitted("Create users");
 
-  await nav("Users");
+  await nav(page, "Users");
   const carol = page.locator('[data-user="carol"]');
   await expect(carol).toBeVisible();
-  await carol.getByRole("button", { name: "Delete carol" }).click();
-  await nav("Activities");
-  await page.getByLabel("Filter by status").selectOption("ACTIVITY_STATUS_CONSENSUS_NEEDED");
-  const deletion = page.locator("[data-activity-id]").first();
-  await expect(deletion).toContainText("Delete users");
-  const deletionId = (await deletion.getAttribute("data-activity-id"))!;
-  const pendingDelete = await bob.getActivity({ activityId: deletionId });
-  await bob.approveActivity({ fingerprint: pendingDelete.activity.fingerprint });
-  await nav("Users");
+  await carol.getByRole("button", { name: "Delete user carol" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Delete user carol?");
+  await screenshot(page, "users-confirm-delete");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await bobApprovesWhatAliceSubmitted("Delete users");
+
+  await nav(page, "Users");
+  await expect(page.locator('[data-user="bob"]')).toBeVisible();
   await expect(page.locator('[data-user="carol"]')).toHaveCount(0);
+});
+
+test("filters the activities by type, and pages through them", async () => {
+  await nav(page, "Activities");
+  await page.getByLabel("Filter by type").selectOption({ label: "Update organization name" });
+  const rows = page.locator("[data-activity-id]");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("Rejected");
+  await expect(rows.nth(1)).toContainText("Completed");
+
+  // 11 so far (create organization, 2 sign-ins, a sign-out, API key, bob, quorum, 2 renames, carol
+  // created and deleted); 10 more proposals from bob make 21: one more than a page holds.
+  for (let i = 1; i <= 10; i++) await bob().updateOrganizationName({ organizationName: `Proposal ${i}` });
+  await page.getByLabel("Filter by type").selectOption({ label: "All types" });
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByRole("button", { name: "Newer" })).toBeDisabled();
+  await screenshot(page, "activities-all");
+  await page.getByRole("button", { name: "Older" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Create organization");
+  await expect(page.getByRole("button", { name: "Older" })).toBeDisabled();
+  await page.getByRole("button", { name: "Newer" }).click();
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText("Update organization name");
+  await expect(page.getByRole("button", { name: "Newer" })).toBeDisabled();
 });
 
 test("no errors in the browser console", () => {

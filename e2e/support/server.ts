@@ -83,6 +83,9 @@ async function prepare(): Promise<Prepared> {
     PORT: String(port),
     LATCHKEY_DATA_DIR: dataDir,
     LATCHKEY_MASTER_KEY: randomBytes(32).toString("hex"),
+    // Passkeys are bound to the RP id "localhost": browsers and clients use this origin, never 127.0.0.1.
+    LATCHKEY_RP_ID: "localhost",
+    LATCHKEY_ORIGINS: `http://localhost:${port}`,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
   };

@@ -1,4 +1,5 @@
-import { compressP256, rawSignatureToDer, toBase64Url, toHex } from "./encoding";
+import { rawSignatureToDer } from "./der";
+import { compressP256, toBase64Url, toHex } from "./encoding";
 
 /** A session key made by the browser: the private half can never be exported, only used to sign. */
 export interface SessionKey {
