@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { ApiKeyStamper } from "@turnkey/api-key-stamper";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { TurnkeyClient } from "@turnkey/http";
 import { Turnkey } from "@turnkey/sdk-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { softAuthenticator } from "../../server/testing/soft-authenticator";
 import { type RunningServer, startServer } from "../support/server";
 
 type Client = ReturnType<Turnkey["apiClient"]>;
@@ -111,6 +113,46 @@ describe("every foundation endpoint through @turnkey/sdk-server and @turnkey/htt
         authenticatorIds: ["00000000-0000-7000-8000-000000000000"],
       }),
     ).rejects.toThrow(/authenticator not found/);
+  });
+
+  it("authenticators: register a passkey with createAuthenticators, stamp with it through @turnkey/http, delete it", async () => {
+    const passkey = softAuthenticator({ rpId: "localhost", origin: server.baseUrl });
+    const challenge = randomBytes(32).toString("base64url");
+    const created = await root.createAuthenticators({
+      userId: server.root.userId,
+      authenticators: [
+        { authenticatorName: "Test key", challenge, attestation: passkey.register(challenge) },
+      ],
+    });
+    expect(created.authenticatorIds).toHaveLength(1);
+    const [authenticatorId] = created.authenticatorIds;
+
+    // @turnkey/http takes any stamper; this one is the software passkey, sending X-Stamp-Webauthn.
+    const passkeyClient = new TurnkeyClient(
+      { baseUrl: server.baseUrl },
+      {
+        stamp: async (body: string) => {
+          const [[stampHeaderName, stampHeaderValue]] = Object.entries(passkey.stamp(body)) as [
+            [string, string],
+          ];
+          return { stampHeaderName, stampHeaderValue };
+        },
+      },
+    );
+    const me = await passkeyClient.getWhoami({ organizationId: orgId });
+    expect(me.userId).toBe(server.root.userId);
+    const { authenticator } = await passkeyClient.getAuthenticator({
+      organizationId: orgId,
+      authenticatorId: authenticatorId!,
+    });
+    expect(authenticator.authenticatorName).toBe("Test key");
+    expect(authenticator.credentialId).toBe(passkey.credentialId);
+
+    await root.deleteAuthenticators({ userId: server.root.userId, authenticatorIds: [authenticatorId!] });
+    expect((await root.getAuthenticators({ userId: server.root.userId })).authenticators).toEqual([]);
+    await expect(passkeyClient.getWhoami({ organizationId: orgId })).rejects.toThrow(
+      /no passkey is registered/,
+    );
   });
 
   it("organization: get_organization (via @turnkey/http), rename, configs", async () => {
