@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Raw `LATCHKEY_MASTER_KEY` (32 bytes as hex or base64); undefined means the key file in `dataDir`. */
   masterKey: string | undefined;
+  /** `LATCHKEY_PREVIOUS_MASTER_KEYS`: comma-separated keys still accepted for unwrapping during a rotation. */
+  previousMasterKeys: string | undefined;
   /** WebAuthn relying party id (a host name) and the origins passkey assertions may come from. */
   rpId: string;
   rpName: string;
@@ -47,6 +49,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(/*turbopackIgnore: true*/ env.LATCHKEY_DATA_DIR || "./.data"),
     databaseUrl: env.DATABASE_URL || undefined,
     masterKey: env.LATCHKEY_MASTER_KEY || undefined,
+    previousMasterKeys: env.LATCHKEY_PREVIOUS_MASTER_KEYS || undefined,
     rpId: env.LATCHKEY_RP_ID || "localhost",
     rpName: env.LATCHKEY_RP_NAME || "Latchkey",
     origins,

@@ -2,11 +2,13 @@ import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import type { Config } from "./config";
 import { loadMasterKey } from "./crypto/master-key";
-import { deriveServerSigningKey, type ServerSigningKey } from "./crypto/server-signing-key";
+import type { ServerSigningKey } from "./crypto/server-signing-key";
 import type { Database } from "./db/client";
 import { openDatabase } from "./db/open";
 import { createLogger, type Logger } from "./observability/logger";
 import { createMetrics, type Metrics } from "./observability/metrics";
+import { createKeyring, type MasterKeyring } from "./signer/keyring";
+import { loadServerSigningKey } from "./signer/server-key-store";
 
 /** Everything domain code needs, built in one place and passed down; nothing is read on import. */
 export interface AppContext {
@@ -18,6 +20,8 @@ export interface AppContext {
   logger: Logger;
   metrics: Metrics;
   masterKey: Buffer;
+  /** The master key and any others still accepted for unwrapping sealed key material. */
+  keyring: MasterKeyring;
   serverKey: ServerSigningKey;
   close(): Promise<void>;
 }
@@ -33,7 +37,7 @@ export interface ContextOptions {
 
 export async function createAppContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const master = loadMasterKey(config.masterKey, config.dataDir);
+  const master = loadMasterKey(config.masterKey, config.dataDir, config.previousMasterKeys);
   if (master.source !== "env" && !options.inMemory) {
     logger.warn(
       { keyFile: master.source, created: master.createdNow },
@@ -47,16 +51,20 @@ export async function createAppContext(config: Config, options: ContextOptions =
     pgSchema: options.pgSchema,
   });
   logger.info({ driver: opened.driver }, "database ready");
+  const clock = options.clock ?? systemClock;
+  const keyring = createKeyring(master.key, master.others);
+  const serverKey = await loadServerSigningKey(opened.db, keyring, clock.now());
   return {
     config,
     db: opened.db,
     driver: opened.driver,
     migrationsSchema: opened.migrationsSchema,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     metrics: createMetrics(),
     masterKey: master.key,
-    serverKey: deriveServerSigningKey(master.key),
+    keyring,
+    serverKey,
     close: () => opened.close(),
   };
 }

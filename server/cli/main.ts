@@ -1,8 +1,10 @@
 import { ConfigError } from "../config";
 import { MasterKeyError } from "../crypto/master-key";
 import { DataDirLockedError } from "../db/data-dir-lock";
+import { SealBrokenError } from "../signer/seal";
 import { parseArgs, UsageError } from "./args";
 import { bench } from "./bench/run";
+import { keysRotateMaster } from "./keys-rotate-master";
 import { orgCreate } from "./org-create";
 import { start } from "./start";
 
@@ -10,6 +12,7 @@ const USAGE = `usage:
   latchkey start                                   build if needed and serve on PORT (default 3000)
   latchkey org create --name <org> --user <username> [--email <email>] --api-public-key <hex>
                                                    create a root organization; prints its ids as JSON
+  latchkey keys rotate-master                      rewrap all key material under a new master key (see README)
   latchkey bench                                   measure a started server (npm run bench); BENCH_SECONDS per run`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -18,6 +21,7 @@ export async function main(argv: string[]): Promise<number> {
     const command = words.join(" ");
     if (command === "start") return await start();
     if (command === "org create") return await orgCreate(flags);
+    if (command === "keys rotate-master") return await keysRotateMaster();
     if (command === "bench") return await bench(process.env.LATCHKEY_PACKAGE_ROOT ?? process.cwd());
     throw new UsageError(command ? `unknown command: ${command}` : "no command given");
   } catch (error) {
@@ -28,7 +32,8 @@ export async function main(argv: string[]): Promise<number> {
     if (
       error instanceof DataDirLockedError ||
       error instanceof ConfigError ||
-      error instanceof MasterKeyError
+      error instanceof MasterKeyError ||
+      error instanceof SealBrokenError
     ) {
       process.stderr.write(`latchkey: ${error.message}\n`);
       return 1;

@@ -15,6 +15,12 @@ export function parseMasterKey(raw: string): Buffer {
 
 export interface LoadedMasterKey {
   key: Buffer;
+  /**
+   * Keys this installation used before or is moving to, still accepted for unwrapping: from
+   * LATCHKEY_PREVIOUS_MASTER_KEYS, and for the key file the `.previous` / `.next` files a rotation
+   * leaves (so a rotation interrupted at any point loses nothing).
+   */
+  others: Buffer[];
   /** "env" when LATCHKEY_MASTER_KEY is set; otherwise the path of the key file. */
   source: string;
   createdNow: boolean;
@@ -25,18 +31,39 @@ export interface LoadedMasterKey {
  * through LATCHKEY_MASTER_KEY; the embedded default keeps it in a 0600 file beside the database,
  * which protects nothing against someone who copies the whole data directory.
  */
-export function loadMasterKey(raw: string | undefined, dataDir: string): LoadedMasterKey {
-  if (raw) return { key: parseMasterKey(raw), source: "env", createdNow: false };
-  const file = path.join(dataDir, "master.key");
+export function loadMasterKey(
+  raw: string | undefined,
+  dataDir: string,
+  previous: string | undefined = undefined,
+): LoadedMasterKey {
+  const others = (previous ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map(parseMasterKey);
+  if (raw) return { key: parseMasterKey(raw), others, source: "env", createdNow: false };
+  const file = masterKeyFile(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
+  let createdNow = false;
   try {
     fs.writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
-    return { key: parseMasterKey(fs.readFileSync(file, "utf8")), source: file, createdNow: true };
+    createdNow = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
+  for (const extra of [`${file}.previous`, `${file}.next`]) {
+    if (fs.existsSync(extra)) others.push(readKeyFile(extra));
+  }
+  return { key: readKeyFile(file), others, source: file, createdNow };
+}
+
+export function masterKeyFile(dataDir: string): string {
+  return path.join(dataDir, "master.key");
+}
+
+export function readKeyFile(file: string): Buffer {
   const mode = fs.statSync(file).mode & 0o777;
   if (mode & 0o077)
     throw new MasterKeyError(`${file} must be readable by its owner only (chmod 600 ${file})`);
-  return { key: parseMasterKey(fs.readFileSync(file, "utf8")), source: file, createdNow: false };
+  return parseMasterKey(fs.readFileSync(file, "utf8"));
 }

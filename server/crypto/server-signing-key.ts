@@ -13,13 +13,28 @@ export interface ServerSigningKey {
 const N = p256.Point.CURVE().n;
 
 /**
- * The server's own signing key, derived from the master key so every instance that shares the
- * master key signs with the same key, and nothing extra has to be stored.
+ * The installation's first server signing key, derived from the master key it started with. It is
+ * then kept sealed in the database (server/signer/server-key-store.ts), so that rotating the master
+ * key later does not change the key clients have pinned.
  */
-export function deriveServerSigningKey(masterKey: Buffer): ServerSigningKey {
+export function deriveServerSigningScalar(masterKey: Buffer): Buffer {
   const okm = Buffer.from(hkdfSync("sha256", masterKey, "latchkey", "server signing key v1", 48));
   const scalar = (BigInt(`0x${okm.toString("hex")}`) % (N - 1n)) + 1n;
-  const d = Buffer.from(scalar.toString(16).padStart(64, "0"), "hex");
+  okm.fill(0);
+  return Buffer.from(scalar.toString(16).padStart(64, "0"), "hex");
+}
+
+export function deriveServerSigningKey(masterKey: Buffer): ServerSigningKey {
+  const d = deriveServerSigningScalar(masterKey);
+  try {
+    return serverSigningKeyFrom(d);
+  } finally {
+    d.fill(0);
+  }
+}
+
+/** The signing key for a P-256 private scalar (32 bytes); the scalar is copied into a KeyObject. */
+export function serverSigningKeyFrom(d: Buffer): ServerSigningKey {
   const pub = Buffer.from(p256.getPublicKey(d, false));
   const jwk = {
     kty: "EC",

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
 /** User tags and private key tags (tagType says which). */
@@ -14,7 +14,11 @@ export const tags = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("tags_org_idx").on(t.organizationId, t.tagType)],
+  (t) => [
+    index("tags_org_idx").on(t.organizationId, t.tagType),
+    // Names are unique per organization and kind; the index settles races the check cannot.
+    uniqueIndex("tags_org_type_name_idx").on(t.organizationId, t.tagType, t.name),
+  ],
 );
 
 export type TagRow = typeof tags.$inferSelect;
