@@ -10,7 +10,15 @@ import pg from "pg";
 export interface EmptyServer {
   baseUrl: string;
   env: NodeJS.ProcessEnv;
+  dataDir: string;
   stop(): Promise<void>;
+  /** Stop the server (keeping its data), run `between` (a CLI command, say), start it again. */
+  restart(between?: () => void | Promise<void>): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Leave LATCHKEY_MASTER_KEY unset: the server makes and uses its embedded key file. */
+  embeddedMasterKey?: boolean;
 }
 
 export interface RunningServer extends EmptyServer {
@@ -72,7 +80,7 @@ interface Prepared {
   dropDatabase(): Promise<void>;
 }
 
-async function prepare(): Promise<Prepared> {
+async function prepare(options: ServerOptions = {}): Promise<Prepared> {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")))
     throw new Error("run `next build` before these tests");
   const port = await freePort();
@@ -90,48 +98,75 @@ async function prepare(): Promise<Prepared> {
     NODE_ENV: "production",
   };
   if (database.url) env.DATABASE_URL = database.url;
+  if (options.embeddedMasterKey) delete env.LATCHKEY_MASTER_KEY;
   return { port, dataDir, env, dropDatabase: database.drop };
 }
 
 /** `next start` as a user runs it; the browser and the clients reach it as http://localhost:<port>. */
 async function launch({ port, dataDir, env, dropDatabase }: Prepared): Promise<EmptyServer> {
   const logs: string[] = [];
-  // Started from node_modules/.bin, not npx: killing npx would orphan the server.
-  const child = spawn(
-    path.join(ROOT, "node_modules/.bin/next"),
-    ["start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout?.on("data", (d) => logs.push(String(d)));
-  child.stderr?.on("data", (d) => logs.push(String(d)));
-  const stop = async () => {
+  let child: ChildProcess;
+  const spawnServer = async () => {
+    // Started from node_modules/.bin, not npx: killing npx would orphan the server.
+    child = spawn(
+      path.join(ROOT, "node_modules/.bin/next"),
+      ["start", "-p", String(port), "-H", "127.0.0.1"],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    child.stdout?.on("data", (d) => logs.push(String(d)));
+    child.stderr?.on("data", (d) => logs.push(String(d)));
+    await waitForHealth(`http://127.0.0.1:${port}`, child, logs);
+  };
+  const halt = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;
     }
+  };
+  const stop = async () => {
+    await halt();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase();
   };
   try {
-    await waitForHealth(`http://127.0.0.1:${port}`, child, logs);
+    await spawnServer();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl: `http://localhost:${port}`, env, stop };
+  return {
+    baseUrl: `http://localhost:${port}`,
+    env,
+    dataDir,
+    stop,
+    async restart(between) {
+      await halt();
+      await between?.();
+      await spawnServer();
+    },
+  };
+}
+
+/** Run the `latchkey` command against the same data directory and database as the server. */
+export function runCli(server: EmptyServer, args: string[]) {
+  return spawnSync(process.execPath, [path.join(ROOT, "server/cli/bin.mjs"), ...args], {
+    cwd: ROOT,
+    env: server.env,
+    encoding: "utf8",
+  });
 }
 
 /**
  * A server whose installation already has a root organization, made with `latchkey org create`
  * before the server starts (PGlite allows one process per data directory).
  */
-export async function startServer(): Promise<RunningServer> {
-  const prepared = await prepare();
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const prepared = await prepare(options);
   const pair = generateP256KeyPair();
   const created = spawnSync(
     process.execPath,

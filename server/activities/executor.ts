@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { TActivity, TActivityRequest } from "@/lib/api/activity";
-import { ApiError, errorBody } from "../api/errors";
+import { ApiError, errorBody, invalid } from "../api/errors";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { type ActivityRow, activities, type OrganizationRow, votes } from "../db/schema";
 import { newId } from "../ids";
 import { decideSubmission, errorFromFailure } from "../policy/decide";
+import { SignerInputError } from "../signer/errors";
 import type { ActivityDefinition } from "./define";
 import { activityFingerprint } from "./fingerprint";
 import { renderActivity } from "./view";
@@ -62,6 +63,22 @@ async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>): Prom
   return row!;
 }
 
+/**
+ * Errors from below the API that are still the caller's doing: the signer refusing an input (a
+ * path, a format, a payload), or a unique index losing a race to a concurrent activity.
+ */
+function asApiError(error: unknown): unknown {
+  if (error instanceof SignerInputError) return invalid(error.message);
+  if ((error as { code?: unknown })?.code === "23505") {
+    return new ApiError(
+      "ALREADY_EXISTS",
+      "CONFLICT",
+      "a concurrent activity created the same record (name or derivation) first; read it, or retry with another",
+    );
+  }
+  return error;
+}
+
 /** Run the activity's effects inside a savepoint; an ApiError there fails the activity, not the vote. */
 async function execute(
   app: AppContext,
@@ -74,10 +91,14 @@ async function execute(
   options: { failSoftly: boolean; requestId: string },
 ): Promise<ActivityRow> {
   const run = async (inner: Tx) => {
-    const result = await definition.execute(
-      { app, tx: inner, organization, caller, activityId: row.id, now },
-      definition.params.parse(row.intent),
-    );
+    const result = await definition
+      .execute(
+        { app, tx: inner, organization, caller, activityId: row.id, now },
+        definition.params.parse(row.intent),
+      )
+      .catch((error: unknown) => {
+        throw asApiError(error);
+      });
     return definition.result.parse(result);
   };
   if (!options.failSoftly) {

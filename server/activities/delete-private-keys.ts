@@ -1,0 +1,36 @@
+import { inArray } from "drizzle-orm";
+import { z } from "zod";
+import { ZDeletePrivateKeysParams } from "@/lib/api/private-keys";
+import { ApiError } from "../api/errors";
+import { privateKeyAddresses, privateKeys } from "../db/schema";
+import { findPrivateKeys } from "../private-keys/find";
+import { deleteSecrets } from "../signer/vault";
+import { defineActivity } from "./define";
+
+export const deletePrivateKeys = defineActivity({
+  path: "delete_private_keys",
+  type: "ACTIVITY_TYPE_DELETE_PRIVATE_KEYS",
+  intentKey: "deletePrivateKeysIntent",
+  resultKey: "deletePrivateKeysResult",
+  summary:
+    "Delete private keys and their sealed key material. A key never exported is kept unless " +
+    "deleteWithoutExport is true: deleting it would lose it for good.",
+  params: ZDeletePrivateKeysParams,
+  result: z.object({ privateKeyIds: z.array(z.string()) }),
+  async execute({ tx, organization }, params) {
+    const rows = await findPrivateKeys(tx, organization.id, params.privateKeyIds);
+    const unexported = rows.find((k) => !k.exported);
+    if (unexported && !params.deleteWithoutExport) {
+      throw new ApiError(
+        "FAILED_PRECONDITION",
+        "PRIVATE_KEY_NOT_EXPORTED",
+        `private key ${unexported.id} has never been exported; export it first, or set deleteWithoutExport to delete it anyway`,
+      );
+    }
+    const ids = rows.map((k) => k.id);
+    await tx.delete(privateKeyAddresses).where(inArray(privateKeyAddresses.privateKeyId, ids));
+    await tx.delete(privateKeys).where(inArray(privateKeys.id, ids));
+    await deleteSecrets(tx, ids);
+    return { privateKeyIds: params.privateKeyIds };
+  },
+});

@@ -1,0 +1,42 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { ZDeleteWalletAccountsParams } from "@/lib/api/wallets";
+import { ApiError, notFound } from "../api/errors";
+import { walletAccounts, wallets } from "../db/schema";
+import { defineActivity } from "./define";
+
+export const deleteWalletAccounts = defineActivity({
+  path: "delete_wallet_accounts",
+  type: "ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS",
+  intentKey: "deleteWalletAccountsIntent",
+  resultKey: "deleteWalletAccountsResult",
+  summary:
+    "Delete wallet accounts (the wallet's mnemonic stays, so they can be derived again). Refused for a " +
+    "wallet never exported unless deleteWithoutExport is true.",
+  params: ZDeleteWalletAccountsParams,
+  result: z.object({ walletAccountIds: z.array(z.string()) }),
+  async execute({ tx, organization }, params) {
+    const rows = await tx
+      .select({ id: walletAccounts.id, walletId: walletAccounts.walletId, exported: wallets.exported })
+      .from(walletAccounts)
+      .innerJoin(wallets, eq(wallets.id, walletAccounts.walletId))
+      .where(
+        and(
+          eq(walletAccounts.organizationId, organization.id),
+          inArray(walletAccounts.id, params.walletAccountIds),
+        ),
+      );
+    const missing = params.walletAccountIds.find((id) => !rows.some((r) => r.id === id));
+    if (missing) throw notFound("wallet account", missing);
+    const unexported = rows.find((r) => !r.exported);
+    if (unexported && !params.deleteWithoutExport) {
+      throw new ApiError(
+        "FAILED_PRECONDITION",
+        "WALLET_NOT_EXPORTED",
+        `wallet ${unexported.walletId} of account ${unexported.id} has never been exported; export it first, or set deleteWithoutExport`,
+      );
+    }
+    await tx.delete(walletAccounts).where(inArray(walletAccounts.id, params.walletAccountIds));
+    return { walletAccountIds: params.walletAccountIds };
+  },
+});

@@ -1,0 +1,36 @@
+import { inArray } from "drizzle-orm";
+import { z } from "zod";
+import { ZDeleteWalletsParams } from "@/lib/api/wallets";
+import { ApiError } from "../api/errors";
+import { walletAccounts, wallets } from "../db/schema";
+import { deleteSecrets } from "../signer/vault";
+import { findWallets } from "../wallets/find";
+import { defineActivity } from "./define";
+
+export const deleteWallets = defineActivity({
+  path: "delete_wallets",
+  type: "ACTIVITY_TYPE_DELETE_WALLETS",
+  intentKey: "deleteWalletsIntent",
+  resultKey: "deleteWalletsResult",
+  summary:
+    "Delete wallets, their accounts and their sealed mnemonics. A wallet never exported is kept " +
+    "unless deleteWithoutExport is true: deleting it would lose the keys for good.",
+  params: ZDeleteWalletsParams,
+  result: z.object({ walletIds: z.array(z.string()) }),
+  async execute({ tx, organization }, params) {
+    const rows = await findWallets(tx, organization.id, params.walletIds);
+    const unexported = rows.find((w) => !w.exported);
+    if (unexported && !params.deleteWithoutExport) {
+      throw new ApiError(
+        "FAILED_PRECONDITION",
+        "WALLET_NOT_EXPORTED",
+        `wallet ${unexported.id} has never been exported; export it first, or set deleteWithoutExport to delete it anyway`,
+      );
+    }
+    const ids = rows.map((w) => w.id);
+    await tx.delete(walletAccounts).where(inArray(walletAccounts.walletId, ids));
+    await tx.delete(wallets).where(inArray(wallets.id, ids));
+    await deleteSecrets(tx, ids);
+    return { walletIds: params.walletIds };
+  },
+});

@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { ZExportPrivateKeyParams } from "@/lib/api/private-keys";
+import { privateKeys } from "../db/schema";
+import { findPrivateKeys } from "../private-keys/find";
+import { exportPrivateKeyBundle } from "../signer/private-key-secrets";
+import { defineActivity } from "./define";
+
+export const exportPrivateKey = defineActivity({
+  path: "export_private_key",
+  type: "ACTIVITY_TYPE_EXPORT_PRIVATE_KEY",
+  intentKey: "exportPrivateKeyIntent",
+  resultKey: "exportPrivateKeyResult",
+  summary:
+    "Export a private key, HPKE-encrypted to targetPublicKey and signed by the server key " +
+    "(open it with @turnkey/crypto decryptExportBundle)",
+  params: ZExportPrivateKeyParams,
+  result: z.object({ privateKeyId: z.string(), exportBundle: z.string() }),
+  async execute({ app, tx, organization, now }, params) {
+    const [key] = await findPrivateKeys(tx, organization.id, [params.privateKeyId]);
+    const exportBundle = await exportPrivateKeyBundle(
+      tx,
+      app.keyring,
+      app.serverKey,
+      { privateKeyId: key!.id, organizationId: organization.id },
+      params.targetPublicKey,
+    );
+    await tx.update(privateKeys).set({ exported: true, updatedAt: now }).where(eq(privateKeys.id, key!.id));
+    return { privateKeyId: key!.id, exportBundle };
+  },
+});

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { ZExportWalletAccountParams } from "@/lib/api/wallets";
+import { notFound } from "../api/errors";
+import type { Curve } from "../signer/types";
+import { exportWalletAccountKey } from "../signer/wallet-secrets";
+import { findAccountByAddress } from "../wallets/find";
+import { defineActivity } from "./define";
+
+export const exportWalletAccount = defineActivity({
+  path: "export_wallet_account",
+  type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT",
+  intentKey: "exportWalletAccountIntent",
+  resultKey: "exportWalletAccountResult",
+  summary:
+    "Export one wallet account's private key, HPKE-encrypted to targetPublicKey and signed by the " +
+    "server key (open it with @turnkey/crypto decryptExportBundle)",
+  params: ZExportWalletAccountParams,
+  result: z.object({ address: z.string(), exportBundle: z.string() }),
+  async execute({ app, tx, organization }, params) {
+    const account = await findAccountByAddress(tx, organization.id, params.address);
+    if (!account) throw notFound("wallet account", params.address);
+    const exportBundle = await exportWalletAccountKey(
+      tx,
+      app.keyring,
+      app.serverKey,
+      { walletId: account.walletId, organizationId: organization.id },
+      { curve: account.curve as Curve, path: account.path },
+      params.targetPublicKey,
+    );
+    return { address: account.address, exportBundle };
+  },
+});

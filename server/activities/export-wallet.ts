@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { ZExportWalletParams } from "@/lib/api/wallets";
+import { wallets } from "../db/schema";
+import { exportWalletMnemonic } from "../signer/wallet-secrets";
+import { findWallet } from "../wallets/find";
+import { defineActivity } from "./define";
+
+export const exportWallet = defineActivity({
+  path: "export_wallet",
+  type: "ACTIVITY_TYPE_EXPORT_WALLET",
+  intentKey: "exportWalletIntent",
+  resultKey: "exportWalletResult",
+  summary:
+    "Export a wallet's mnemonic, HPKE-encrypted to targetPublicKey and signed by the server key " +
+    "(open it with @turnkey/crypto decryptExportBundle, returnMnemonic: true)",
+  params: ZExportWalletParams,
+  result: z.object({ walletId: z.string(), exportBundle: z.string() }),
+  async execute({ app, tx, organization, now }, params) {
+    const wallet = await findWallet(tx, organization.id, params.walletId);
+    const exportBundle = await exportWalletMnemonic(
+      tx,
+      app.keyring,
+      app.serverKey,
+      { walletId: wallet.id, organizationId: organization.id },
+      params.targetPublicKey,
+    );
+    await tx.update(wallets).set({ exported: true, updatedAt: now }).where(eq(wallets.id, wallet.id));
+    return { walletId: wallet.id, exportBundle };
+  },
+});

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { ZAddress, ZImportPrivateKeyParams } from "@/lib/api/private-keys";
+import { notFound } from "../api/errors";
+import { checkNewPrivateKeys, insertPrivateKey, newPrivateKeyId } from "../private-keys/create";
+import { openImport } from "../signer/import-targets";
+import { importPrivateKeySecret } from "../signer/private-key-secrets";
+import { findUser } from "../users/render";
+import { defineActivity } from "./define";
+
+export const importPrivateKey = defineActivity({
+  path: "import_private_key",
+  type: "ACTIVITY_TYPE_IMPORT_PRIVATE_KEY",
+  intentKey: "importPrivateKeyIntent",
+  resultKey: "importPrivateKeyResult",
+  summary: "Import a private key encrypted to the user's import target (from init_import_private_key)",
+  params: ZImportPrivateKeyParams,
+  result: z.object({ privateKeyId: z.string(), addresses: z.array(ZAddress) }),
+  async execute({ app, tx, organization, now }, params) {
+    if (!(await findUser(tx, organization.id, params.userId))) throw notFound("user", params.userId);
+    const key = { ...params, privateKeyTags: [] };
+    await checkNewPrivateKeys(tx, organization.id, [key]);
+    const privateKeyId = newPrivateKeyId(now);
+    const ref = { privateKeyId, organizationId: organization.id };
+    const publicKey = await openImport(
+      tx,
+      app.keyring,
+      organization.id,
+      params.userId,
+      params.encryptedBundle,
+      (raw) => importPrivateKeySecret(tx, app.keyring, ref, params.curve, raw, now),
+    );
+    const addresses = await insertPrivateKey(tx, organization.id, privateKeyId, key, publicKey, now, {
+      imported: true,
+    });
+    return { privateKeyId, addresses };
+  },
+});

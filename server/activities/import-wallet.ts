@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { ZImportWalletParams } from "@/lib/api/wallets";
+import { notFound } from "../api/errors";
+import { openImport } from "../signer/import-targets";
+import { importWalletSecret } from "../signer/wallet-secrets";
+import { findUser } from "../users/render";
+import { addAccounts } from "../wallets/accounts";
+import { insertWallet } from "../wallets/create";
+import { defineActivity } from "./define";
+
+export const importWallet = defineActivity({
+  path: "import_wallet",
+  type: "ACTIVITY_TYPE_IMPORT_WALLET",
+  intentKey: "importWalletIntent",
+  resultKey: "importWalletResult",
+  summary:
+    "Import a mnemonic encrypted to the user's import target (from init_import_wallet) and derive accounts",
+  params: ZImportWalletParams,
+  result: z.object({ walletId: z.string(), addresses: z.array(z.string()) }),
+  async execute({ app, tx, organization, now }, params) {
+    if (!(await findUser(tx, organization.id, params.userId))) throw notFound("user", params.userId);
+    const wallet = await insertWallet(tx, organization.id, params.walletName, now, { imported: true });
+    await openImport(tx, app.keyring, organization.id, params.userId, params.encryptedBundle, (mnemonic) =>
+      importWalletSecret(
+        tx,
+        app.keyring,
+        { walletId: wallet.id, organizationId: organization.id },
+        mnemonic,
+        now,
+      ),
+    );
+    const addresses = await addAccounts(app, tx, wallet, params.accounts, now);
+    return { walletId: wallet.id, addresses };
+  },
+});

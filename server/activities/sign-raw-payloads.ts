@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { ZSignature, ZSignRawPayloadsParams } from "@/lib/api/private-keys";
+import { signRawPayload } from "../signer/signing/raw-payload";
+import { resolveSigner } from "../signing/resolve-signer";
+import { defineActivity } from "./define";
+
+export const signRawPayloads = defineActivity({
+  path: "sign_raw_payloads",
+  type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOADS",
+  intentKey: "signRawPayloadsIntent",
+  resultKey: "signRawPayloadsResult",
+  summary: "Sign several payloads with one wallet account or private key; signatures in payload order",
+  params: ZSignRawPayloadsParams,
+  result: z.object({ signatures: z.array(ZSignature) }),
+  async execute({ app, tx, organization }, params) {
+    const signer = await resolveSigner(app, tx, organization.id, params.signWith);
+    const signatures = await signer.use((pair) =>
+      params.payloads.map((payload) => signRawPayload(pair, payload, params.encoding, params.hashFunction)),
+    );
+    return { signatures };
+  },
+});

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { ZSignTransactionParams } from "@/lib/api/private-keys";
+import { invalid } from "../api/errors";
+import { signEthereumTransaction } from "../signer/signing/ethereum-transaction";
+import { signSolanaTransaction } from "../signer/signing/solana-transaction";
+import { resolveSigner } from "../signing/resolve-signer";
+import { defineActivity } from "./define";
+
+const CURVE_OF = {
+  TRANSACTION_TYPE_ETHEREUM: "CURVE_SECP256K1",
+  TRANSACTION_TYPE_SOLANA: "CURVE_ED25519",
+} as const;
+
+export const signTransaction = defineActivity({
+  path: "sign_transaction",
+  type: "ACTIVITY_TYPE_SIGN_TRANSACTION_V2",
+  intentKey: "signTransactionIntentV2",
+  resultKey: "signTransactionResult",
+  summary:
+    "Sign an Ethereum (legacy, EIP-2930, EIP-1559, EIP-7702) or Solana (legacy, v0) transaction given as " +
+    "unsigned hex; returns the signed transaction",
+  params: ZSignTransactionParams,
+  result: z.object({ signedTransaction: z.string() }),
+  async execute({ app, tx, organization }, params) {
+    const signer = await resolveSigner(app, tx, organization.id, params.signWith);
+    const needed = CURVE_OF[params.type];
+    if (signer.curve !== needed) {
+      throw invalid(
+        `${params.type} needs a ${needed} key; ${params.signWith} is ${signer.curve}`,
+        "signWith",
+      );
+    }
+    const signedTransaction = await signer.use((pair) =>
+      params.type === "TRANSACTION_TYPE_ETHEREUM"
+        ? signEthereumTransaction(pair.privateKey, params.unsignedTransaction)
+        : signSolanaTransaction(pair.privateKey, pair.publicKey, params.unsignedTransaction),
+    );
+    return { signedTransaction };
+  },
+});

@@ -1,0 +1,97 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { ApiError, notFound } from "../api/errors";
+import type { Tx } from "../db/client";
+import { privateKeyAddresses, privateKeys, tags } from "../db/schema";
+import { newId } from "../ids";
+import { addressFor } from "../signer/addresses";
+import type { AddressFormat, Curve } from "../signer/types";
+
+export interface NewPrivateKey {
+  privateKeyName: string;
+  curve: Curve;
+  privateKeyTags: string[];
+  addressFormats: AddressFormat[];
+}
+
+/**
+ * Check what a new private key row needs before any key is generated: a free name, tags of this
+ * organization, and address formats its curve can produce (addressFor refuses the others).
+ */
+export async function checkNewPrivateKeys(
+  tx: Tx,
+  organizationId: string,
+  keys: NewPrivateKey[],
+): Promise<void> {
+  const names = new Set<string>();
+  for (const [i, key] of keys.entries()) {
+    if (names.has(key.privateKeyName)) {
+      throw new ApiError(
+        "INVALID_ARGUMENT",
+        "PRIVATE_KEY_NAME_TAKEN",
+        `privateKeys[${i}].privateKeyName repeats "${key.privateKeyName}"`,
+      );
+    }
+    names.add(key.privateKeyName);
+  }
+  const [taken] = await tx
+    .select({ name: privateKeys.name })
+    .from(privateKeys)
+    .where(and(eq(privateKeys.organizationId, organizationId), inArray(privateKeys.name, [...names])))
+    .limit(1);
+  if (taken) {
+    throw new ApiError(
+      "ALREADY_EXISTS",
+      "PRIVATE_KEY_NAME_TAKEN",
+      `a private key named "${taken.name}" already exists in this organization`,
+    );
+  }
+  const tagIds = [...new Set(keys.flatMap((k) => k.privateKeyTags))];
+  if (tagIds.length) {
+    const found = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(
+        and(
+          eq(tags.organizationId, organizationId),
+          eq(tags.tagType, "TAG_TYPE_PRIVATE_KEY"),
+          inArray(tags.id, tagIds),
+        ),
+      );
+    const missing = tagIds.find((id) => !found.some((t) => t.id === id));
+    if (missing) throw notFound("private key tag", missing);
+  }
+}
+
+/** Store the row and its addresses for a key whose secret the signer has just sealed under `id`. */
+export async function insertPrivateKey(
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  key: NewPrivateKey,
+  publicKey: Uint8Array,
+  now: Date,
+  options: { imported: boolean },
+): Promise<{ format: AddressFormat; address: string }[]> {
+  const formats = [...new Set(key.addressFormats)];
+  const addresses = formats.map((format) => ({ format, address: addressFor(format, key.curve, publicKey) }));
+  await tx.insert(privateKeys).values({
+    id,
+    organizationId,
+    name: key.privateKeyName,
+    curve: key.curve,
+    publicKey: Buffer.from(publicKey).toString("hex"),
+    tagIds: key.privateKeyTags,
+    exported: false,
+    imported: options.imported,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (addresses.length) {
+    await tx
+      .insert(privateKeyAddresses)
+      .values(addresses.map((a) => ({ privateKeyId: id, organizationId, ...a })));
+  }
+  return addresses;
+}
+
+export const newPrivateKeyId = (now: Date) => newId(now.getTime());

@@ -1,0 +1,114 @@
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import type { TWalletAccountParams } from "@/lib/api/wallets";
+import { ApiError } from "../api/errors";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import { type WalletRow, walletAccounts } from "../db/schema";
+import { newId } from "../ids";
+import { deriveWalletAccounts } from "../signer/wallet-secrets";
+
+/**
+ * Derive the requested accounts of a wallet and (unless `persist` is false) store them. Returns
+ * the addresses in request order, as create_wallet and create_wallet_accounts report them.
+ */
+export async function addAccounts(
+  app: AppContext,
+  tx: Tx,
+  wallet: WalletRow,
+  accounts: TWalletAccountParams[],
+  now: Date,
+  options: { persist?: boolean } = {},
+): Promise<string[]> {
+  if (accounts.length === 0) return [];
+  refuseRepeats(accounts);
+  const derived = await deriveWalletAccounts(
+    tx,
+    app.keyring,
+    { walletId: wallet.id, organizationId: wallet.organizationId },
+    accounts.map(({ curve, path, addressFormat }) => ({ curve, path, addressFormat })),
+  );
+  if (options.persist === false) return derived.map((d) => d.address);
+  await refuseExisting(tx, wallet, accounts);
+  await tx.insert(walletAccounts).values(
+    derived.map((d, i) => ({
+      id: newId(now.getTime()),
+      organizationId: wallet.organizationId,
+      walletId: wallet.id,
+      curve: d.curve,
+      pathFormat: "PATH_FORMAT_BIP32",
+      path: d.path,
+      addressFormat: d.addressFormat,
+      address: d.address,
+      publicKey: d.publicKey,
+      name: accounts[i]!.name ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  return derived.map((d) => d.address);
+}
+
+const derivationKey = (a: { curve: string; path: string; addressFormat: string }) =>
+  `${a.curve} ${a.path} ${a.addressFormat}`;
+
+function refuseRepeats(accounts: TWalletAccountParams[]): void {
+  const seen = new Set<string>();
+  const names = new Set<string>();
+  accounts.forEach((account, i) => {
+    const key = derivationKey(account);
+    if (seen.has(key)) {
+      throw new ApiError("INVALID_ARGUMENT", "WALLET_ACCOUNT_REPEATED", `accounts[${i}] repeats ${key}`);
+    }
+    seen.add(key);
+    if (account.name) {
+      if (names.has(account.name)) {
+        throw new ApiError(
+          "INVALID_ARGUMENT",
+          "WALLET_ACCOUNT_NAME_TAKEN",
+          `accounts[${i}].name repeats "${account.name}"`,
+        );
+      }
+      names.add(account.name);
+    }
+  });
+}
+
+async function refuseExisting(tx: Tx, wallet: WalletRow, accounts: TWalletAccountParams[]): Promise<void> {
+  const existing = await tx
+    .select({
+      curve: walletAccounts.curve,
+      path: walletAccounts.path,
+      addressFormat: walletAccounts.addressFormat,
+    })
+    .from(walletAccounts)
+    .where(eq(walletAccounts.walletId, wallet.id));
+  const taken = new Set(existing.map(derivationKey));
+  const clash = accounts.find((a) => taken.has(derivationKey(a)));
+  if (clash) {
+    throw new ApiError(
+      "ALREADY_EXISTS",
+      "WALLET_ACCOUNT_EXISTS",
+      `wallet ${wallet.id} already has an account for ${derivationKey(clash)}`,
+    );
+  }
+  const names = accounts.map((a) => a.name).filter((n): n is string => !!n);
+  if (names.length === 0) return;
+  const [named] = await tx
+    .select({ name: walletAccounts.name })
+    .from(walletAccounts)
+    .where(
+      and(
+        eq(walletAccounts.organizationId, wallet.organizationId),
+        isNotNull(walletAccounts.name),
+        inArray(walletAccounts.name, names),
+      ),
+    )
+    .limit(1);
+  if (named) {
+    throw new ApiError(
+      "ALREADY_EXISTS",
+      "WALLET_ACCOUNT_NAME_TAKEN",
+      `a wallet account named "${named.name}" already exists in this organization`,
+    );
+  }
+}
