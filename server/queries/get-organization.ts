@@ -1,28 +1,55 @@
+import { createHash } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
 import { ZOrganizationData } from "@/lib/api/organizations";
+import { loadSmartContractInterfaces } from "../contracts/store";
+import { privateKeys, tags, wallets } from "../db/schema";
+import { renderPrivateKeys } from "../private-keys/render";
+import { renderTag } from "../tags/render";
 import { loadUsers } from "../users/render";
+import { renderWallet } from "../wallets/render";
 import { defineQuery } from "./define";
 
 export const getOrganization = defineQuery({
   path: "get_organization",
-  summary: "The organization with its users and root quorum",
+  summary:
+    "The organization with its users, root quorum, wallets, private keys, tags and contract interfaces",
   request: ZOrganizationRequest,
   response: z.object({ organizationData: ZOrganizationData }),
   async run({ app, organization }) {
+    const [keyRows, tagRows, walletRows, interfaces] = await Promise.all([
+      app.db
+        .select()
+        .from(privateKeys)
+        .where(eq(privateKeys.organizationId, organization.id))
+        .orderBy(asc(privateKeys.id)),
+      app.db.select().from(tags).where(eq(tags.organizationId, organization.id)).orderBy(asc(tags.id)),
+      app.db
+        .select()
+        .from(wallets)
+        .where(eq(wallets.organizationId, organization.id))
+        .orderBy(asc(wallets.id)),
+      loadSmartContractInterfaces(app.db, organization.id),
+    ]);
     return {
       organizationData: {
         organizationId: organization.id,
         name: organization.name,
         users: await loadUsers(app.db, organization.id),
         policies: [],
-        privateKeys: [],
+        privateKeys: await renderPrivateKeys(app.db, keyRows),
         invitations: [],
-        tags: [],
+        tags: tagRows.map(renderTag),
         rootQuorum: { threshold: organization.rootQuorumThreshold, userIds: organization.rootUserIds },
         features: [],
-        wallets: [],
-        smartContractInterfaceReferences: [],
+        wallets: walletRows.map(renderWallet),
+        smartContractInterfaceReferences: interfaces.map((row) => ({
+          smartContractInterfaceId: row.id,
+          smartContractAddress: row.address,
+          // What the interface was when registered: sha256 of the ABI/IDL exactly as submitted.
+          digest: createHash("sha256").update(row.definition).digest("hex"),
+        })),
       },
     };
   },

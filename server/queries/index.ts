@@ -6,11 +6,21 @@ import { getAuthenticator } from "./get-authenticator";
 import { getAuthenticators } from "./get-authenticators";
 import { getOrganization } from "./get-organization";
 import { getOrganizationConfigs } from "./get-organization-configs";
+import { getPrivateKey } from "./get-private-key";
 import { getServerSigningKey } from "./get-server-signing-key";
+import { getSmartContractInterface } from "./get-smart-contract-interface";
 import { getUser } from "./get-user";
+import { getWallet } from "./get-wallet";
+import { getWalletAccount } from "./get-wallet-account";
 import { listActivities } from "./list-activities";
+import { listPrivateKeyTags } from "./list-private-key-tags";
+import { listPrivateKeys } from "./list-private-keys";
+import { listSmartContractInterfaces } from "./list-smart-contract-interfaces";
 import { listSuborgs } from "./list-suborgs";
+import { listUserTags } from "./list-user-tags";
 import { listUsers } from "./list-users";
+import { listWalletAccounts } from "./list-wallet-accounts";
+import { listWallets } from "./list-wallets";
 import { whoami } from "./whoami";
 
 /** Every query, keyed by its path under /public/v1/query/. */
@@ -23,9 +33,19 @@ export const queryRegistry: Record<string, QueryDefinition> = {
   get_organization: getOrganization,
   get_organization_configs: getOrganizationConfigs,
   get_server_signing_key: getServerSigningKey,
+  get_smart_contract_interface: getSmartContractInterface,
   get_user: getUser,
   list_activities: listActivities,
+  list_private_key_tags: listPrivateKeyTags,
+  list_smart_contract_interfaces: listSmartContractInterfaces,
   list_suborgs: listSuborgs,
+  list_user_tags: listUserTags,
   list_users: listUsers,
   whoami,
+  get_wallet: getWallet,
+  list_wallets: listWallets,
+  get_wallet_account: getWalletAccount,
+  list_wallet_accounts: listWalletAccounts,
+  get_private_key: getPrivateKey,
+  list_private_keys: listPrivateKeys,
 } as Record<string, QueryDefinition>;

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { ZCreatePrivateKeyTagParams } from "@/lib/api/tags";
+import { PRIVATE_KEY_TAGS } from "../tags/kinds";
+import { createTag } from "../tags/operations";
+import { defineActivity } from "./define";
+
+export const createPrivateKeyTag = defineActivity({
+  path: "create_private_key_tag",
+  type: "ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG",
+  intentKey: "createPrivateKeyTagIntent",
+  resultKey: "createPrivateKeyTagResult",
+  summary: "Create a private key tag (names are unique in the organization) and attach it to private keys",
+  params: ZCreatePrivateKeyTagParams,
+  result: z.object({ privateKeyTagId: z.string(), privateKeyIds: z.array(z.string()) }),
+  async execute({ tx, organization, now }, params) {
+    const created = await createTag(
+      tx,
+      organization.id,
+      PRIVATE_KEY_TAGS,
+      { name: params.privateKeyTagName, targetIds: params.privateKeyIds },
+      now,
+    );
+    return { privateKeyTagId: created.tagId, privateKeyIds: created.targetIds };
+  },
+});

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { ZDeletePrivateKeyTagsParams } from "@/lib/api/tags";
+import { PRIVATE_KEY_TAGS } from "../tags/kinds";
+import { deleteTags } from "../tags/operations";
+import { defineActivity } from "./define";
+
+export const deletePrivateKeyTags = defineActivity({
+  path: "delete_private_key_tags",
+  type: "ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS",
+  intentKey: "deletePrivateKeyTagsIntent",
+  resultKey: "deletePrivateKeyTagsResult",
+  summary: "Delete private key tags and take them off every private key carrying them",
+  params: ZDeletePrivateKeyTagsParams,
+  result: z.object({ privateKeyTagIds: z.array(z.string()), privateKeyIds: z.array(z.string()) }),
+  async execute({ tx, organization, now }, params) {
+    const deleted = await deleteTags(tx, organization.id, PRIVATE_KEY_TAGS, params.privateKeyTagIds, now);
+    return { privateKeyTagIds: deleted.tagIds, privateKeyIds: deleted.targetIds };
+  },
+});

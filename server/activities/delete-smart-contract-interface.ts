@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import { ZDeleteSmartContractInterfaceParams, ZSmartContractInterfaceResult } from "@/lib/api/contracts";
+import { notFound } from "../api/errors";
+import { findSmartContractInterface } from "../contracts/store";
+import { smartContractInterfaces } from "../db/schema";
+import { defineActivity } from "./define";
+
+export const deleteSmartContractInterface = defineActivity({
+  path: "delete_smart_contract_interface",
+  type: "ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE",
+  intentKey: "deleteSmartContractInterfaceIntent",
+  resultKey: "deleteSmartContractInterfaceResult",
+  summary: "Remove a smart contract interface; the activity that created it still records its content",
+  params: ZDeleteSmartContractInterfaceParams,
+  result: ZSmartContractInterfaceResult,
+  async execute({ tx, organization }, params) {
+    const id = params.smartContractInterfaceId;
+    if (!(await findSmartContractInterface(tx, organization.id, id))) {
+      throw notFound("smart contract interface", id);
+    }
+    await tx
+      .delete(smartContractInterfaces)
+      .where(
+        and(eq(smartContractInterfaces.organizationId, organization.id), eq(smartContractInterfaces.id, id)),
+      );
+    return { smartContractInterfaceId: id };
+  },
+});

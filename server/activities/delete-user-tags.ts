@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { ZDeleteUserTagsParams } from "@/lib/api/tags";
+import { USER_TAGS } from "../tags/kinds";
+import { deleteTags } from "../tags/operations";
+import { defineActivity } from "./define";
+
+export const deleteUserTags = defineActivity({
+  path: "delete_user_tags",
+  type: "ACTIVITY_TYPE_DELETE_USER_TAGS",
+  intentKey: "deleteUserTagsIntent",
+  resultKey: "deleteUserTagsResult",
+  summary: "Delete user tags and take them off every user carrying them",
+  params: ZDeleteUserTagsParams,
+  result: z.object({ userTagIds: z.array(z.string()), userIds: z.array(z.string()) }),
+  async execute({ tx, organization, now }, params) {
+    const deleted = await deleteTags(tx, organization.id, USER_TAGS, params.userTagIds, now);
+    return { userTagIds: deleted.tagIds, userIds: deleted.targetIds };
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { ZUpdatePrivateKeyTagParams } from "@/lib/api/tags";
+import { PRIVATE_KEY_TAGS } from "../tags/kinds";
+import { updateTag } from "../tags/operations";
+import { defineActivity } from "./define";
+
+export const updatePrivateKeyTag = defineActivity({
+  path: "update_private_key_tag",
+  type: "ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG",
+  intentKey: "updatePrivateKeyTagIntent",
+  resultKey: "updatePrivateKeyTagResult",
+  summary: "Rename a private key tag, and attach it to or detach it from private keys",
+  params: ZUpdatePrivateKeyTagParams,
+  result: z.object({ privateKeyTagId: z.string() }),
+  async execute({ tx, organization, now }, params) {
+    const updated = await updateTag(
+      tx,
+      organization.id,
+      PRIVATE_KEY_TAGS,
+      {
+        tagId: params.privateKeyTagId,
+        newName: params.newPrivateKeyTagName,
+        addIds: params.addPrivateKeyIds,
+        removeIds: params.removePrivateKeyIds,
+      },
+      now,
+    );
+    return { privateKeyTagId: updated.tagId };
+  },
+});

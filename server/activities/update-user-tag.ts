@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { ZUpdateUserTagParams } from "@/lib/api/tags";
+import { USER_TAGS } from "../tags/kinds";
+import { updateTag } from "../tags/operations";
+import { defineActivity } from "./define";
+
+export const updateUserTag = defineActivity({
+  path: "update_user_tag",
+  type: "ACTIVITY_TYPE_UPDATE_USER_TAG",
+  intentKey: "updateUserTagIntent",
+  resultKey: "updateUserTagResult",
+  summary: "Rename a user tag, and attach it to or detach it from users",
+  params: ZUpdateUserTagParams,
+  result: z.object({ userTagId: z.string() }),
+  async execute({ tx, organization, now }, params) {
+    const updated = await updateTag(
+      tx,
+      organization.id,
+      USER_TAGS,
+      {
+        tagId: params.userTagId,
+        newName: params.newUserTagName,
+        addIds: params.addUserIds,
+        removeIds: params.removeUserIds,
+      },
+      now,
+    );
+    return { userTagId: updated.tagId };
+  },
+});

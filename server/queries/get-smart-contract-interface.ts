@@ -1,0 +1,16 @@
+import { ZGetSmartContractInterfaceRequest, ZGetSmartContractInterfaceResponse } from "@/lib/api/contracts";
+import { notFound } from "../api/errors";
+import { findSmartContractInterface, renderSmartContractInterface } from "../contracts/store";
+import { defineQuery } from "./define";
+
+export const getSmartContractInterface = defineQuery({
+  path: "get_smart_contract_interface",
+  summary: "One smart contract interface (ABI or IDL) of the organization, as it was submitted",
+  request: ZGetSmartContractInterfaceRequest,
+  response: ZGetSmartContractInterfaceResponse,
+  async run({ app, organization }, request) {
+    const row = await findSmartContractInterface(app.db, organization.id, request.smartContractInterfaceId);
+    if (!row) throw notFound("smart contract interface", request.smartContractInterfaceId);
+    return { smartContractInterface: renderSmartContractInterface(row) };
+  },
+});

@@ -1,0 +1,68 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { ApiError, notFound } from "../api/errors";
+import type { DbOrTx, Tx } from "../db/client";
+import { type TagRow, tags } from "../db/schema";
+import type { TagKind } from "./kinds";
+
+/** Tags of one kind in the organization, oldest first. */
+export async function loadTags(db: DbOrTx, organizationId: string, kind: TagKind): Promise<TagRow[]> {
+  return db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.organizationId, organizationId), eq(tags.tagType, kind.tagType)))
+    .orderBy(asc(tags.id));
+}
+
+/**
+ * The named tags, each of this organization and this kind; otherwise a 404 naming every id that is
+ * not (another organization's tag, or a tag of the other kind, is not found either).
+ */
+export async function requireTags(tx: Tx, organizationId: string, kind: TagKind, ids: string[]) {
+  const found = await tx
+    .select()
+    .from(tags)
+    .where(
+      and(eq(tags.organizationId, organizationId), eq(tags.tagType, kind.tagType), inArray(tags.id, ids)),
+    );
+  const missing = ids.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0) throw notFound(kind.noun, missing.join(", "));
+  return ids.map((id) => found.find((row) => row.id === id)!);
+}
+
+/**
+ * Names are unique per organization and kind. The table has no unique index for it, so concurrent
+ * activities naming tags of one organization take this transaction-scoped lock first and the check
+ * below cannot race.
+ */
+export async function lockTagNames(tx: Tx, organizationId: string, kind: TagKind) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`tags:${organizationId}:${kind.tagType}`}, 0))`,
+  );
+}
+
+export async function requireFreeName(
+  tx: Tx,
+  organizationId: string,
+  kind: TagKind,
+  name: string,
+  exceptTagId?: string,
+) {
+  const [taken] = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.organizationId, organizationId),
+        eq(tags.tagType, kind.tagType),
+        eq(tags.name, name),
+        exceptTagId ? ne(tags.id, exceptTagId) : undefined,
+      ),
+    );
+  if (taken) {
+    throw new ApiError(
+      "ALREADY_EXISTS",
+      "TAG_NAME_EXISTS",
+      `a ${kind.noun} named ${JSON.stringify(name)} already exists in organization ${organizationId} (${taken.id})`,
+    );
+  }
+}
