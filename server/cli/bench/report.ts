@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { LoadResult } from "./load";
+import type { SigningCost } from "./signing-cost";
 import type { StampCost } from "./stamp-cost";
 
 export interface BenchReport {
@@ -10,16 +11,17 @@ export interface BenchReport {
   secondsPerRun: number;
   results: LoadResult[];
   stampVerification: StampCost;
+  signing: SigningCost;
 }
 
 const cell = (text: string, width: number) => text.padStart(width);
 
 /** The figures as a table a person reads in a terminal. */
 export function formatReport(report: BenchReport): string {
-  const header = `${"scenario".padEnd(34)}${cell("conc.", 6)}${cell("req/s", 9)}${cell("p50 ms", 9)}${cell("p99 ms", 9)}${cell("requests", 10)}${cell("errors", 8)}`;
+  const header = `${"scenario".padEnd(44)}${cell("conc.", 6)}${cell("req/s", 9)}${cell("p50 ms", 9)}${cell("p99 ms", 9)}${cell("requests", 10)}${cell("errors", 8)}`;
   const rows = report.results.map(
     (r) =>
-      `${r.scenario.padEnd(34)}${cell(String(r.concurrency), 6)}${cell(r.perSecond.toFixed(0), 9)}` +
+      `${r.scenario.padEnd(44)}${cell(String(r.concurrency), 6)}${cell(r.perSecond.toFixed(0), 9)}` +
       `${cell(r.p50Ms.toFixed(2), 9)}${cell(r.p99Ms.toFixed(2), 9)}${cell(String(r.requests), 10)}` +
       `${cell(String(r.errors), 8)}`,
   );
@@ -35,6 +37,9 @@ export function formatReport(report: BenchReport): string {
     "",
     `P-256 X-Stamp verification in process: ${knownKeyMicros.toFixed(1)} µs/op (known key), ` +
       `${newKeyMicros.toFixed(1)} µs/op (first use of a key)`,
+    `Signing in process: secp256k1 ${report.signing.secp256k1SignMicros.toFixed(1)} µs/op, ed25519 ` +
+      `${report.signing.ed25519SignMicros.toFixed(1)} µs/op; unseal + BIP-39 seed + derive + sign (a wallet ` +
+      `account, as sign_raw_payload does) ${report.signing.walletAccountSignMicros.toFixed(1)} µs/op`,
     ...(failures.length > 0 ? ["", "errors:", ...failures] : []),
     "",
   ].join("\n");

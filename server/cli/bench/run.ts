@@ -3,10 +3,40 @@ import { benchDatabase } from "./database";
 import { launchBenchServer } from "./launch";
 import { type LoadResult, runLoad } from "./load";
 import { formatReport, saveReport } from "./report";
+import { measureSigningCost } from "./signing-cost";
 import { measureStampCost } from "./stamp-cost";
 import { newBenchKey } from "./stamper";
 
 const CONCURRENCY = [1, 32];
+
+/** One wallet with an Ethereum and a Solana account, for the signing scenarios. */
+async function benchWallet(
+  submit: (type: string, path: string, parameters: unknown) => Promise<Response>,
+): Promise<{ walletId: string; ethereum: string; solana: string }> {
+  const response = await submit("ACTIVITY_TYPE_CREATE_WALLET", "create_wallet", {
+    walletName: "bench",
+    accounts: [
+      {
+        curve: "CURVE_SECP256K1",
+        pathFormat: "PATH_FORMAT_BIP32",
+        path: "m/44'/60'/0'/0/0",
+        addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+      },
+      {
+        curve: "CURVE_ED25519",
+        pathFormat: "PATH_FORMAT_BIP32",
+        path: "m/44'/501'/0'/0'",
+        addressFormat: "ADDRESS_FORMAT_SOLANA",
+      },
+    ],
+  });
+  const body = (await response.json()) as {
+    activity?: { result?: { createWalletResult?: { walletId: string; addresses: string[] } } };
+  };
+  const created = body.activity?.result?.createWalletResult;
+  if (!response.ok || !created) throw new Error(`bench: create_wallet failed: ${JSON.stringify(body)}`);
+  return { walletId: created.walletId, ethereum: created.addresses[0]!, solana: created.addresses[1]! };
+}
 
 function secondsPerRun(): number {
   const raw = process.env.BENCH_SECONDS ?? "5";
@@ -31,6 +61,8 @@ export async function bench(root: string): Promise<number> {
   try {
     const server = await launchBenchServer(root, key.publicKey, database.url);
     let users = 0;
+    let accounts = 0;
+    let signatures = 0;
     const post = (kind: "submit" | "query", name: string, payload: unknown) => {
       const body = new TextEncoder().encode(JSON.stringify(payload));
       return fetch(`${server.baseUrl}/public/v1/${kind}/${name}`, {
@@ -39,6 +71,27 @@ export async function bench(root: string): Promise<number> {
         body,
       });
     };
+    const activity = (type: string, parameters: unknown) => ({
+      type,
+      timestampMs: String(Date.now()),
+      organizationId: server.organizationId,
+      parameters,
+    });
+    const wallet = await benchWallet((type, name, parameters) =>
+      post("submit", name, activity(type, parameters)),
+    );
+    // Each signature is over a different payload: the same signed body twice would be one activity.
+    const signWith = (signer: string, hashFunction: string) => () =>
+      post(
+        "submit",
+        "sign_raw_payload",
+        activity("ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", {
+          signWith: signer,
+          payload: `0x${(++signatures).toString(16).padStart(64, "0")}`,
+          encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
+          hashFunction,
+        }),
+      );
     const scenarios: [string, () => Promise<Response>][] = [
       ["GET /healthz", () => fetch(`${server.baseUrl}/healthz`)],
       ["query whoami (stamped)", () => post("query", "whoami", { organizationId: server.organizationId })],
@@ -62,6 +115,27 @@ export async function bench(root: string): Promise<number> {
             },
           }),
       ],
+      ["activity sign_raw_payload (secp256k1)", signWith(wallet.ethereum, "HASH_FUNCTION_NO_OP")],
+      ["activity sign_raw_payload (ed25519)", signWith(wallet.solana, "HASH_FUNCTION_NOT_APPLICABLE")],
+      [
+        "activity create_wallet_accounts (1 Ethereum)",
+        () =>
+          post(
+            "submit",
+            "create_wallet_accounts",
+            activity("ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", {
+              walletId: wallet.walletId,
+              accounts: [
+                {
+                  curve: "CURVE_SECP256K1",
+                  pathFormat: "PATH_FORMAT_BIP32",
+                  path: `m/44'/60'/0'/0/${++accounts}`,
+                  addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+                },
+              ],
+            }),
+          ),
+      ],
     ];
     try {
       for (const [name, send] of scenarios) {
@@ -83,6 +157,7 @@ export async function bench(root: string): Promise<number> {
     secondsPerRun: seconds,
     results,
     stampVerification: await measureStampCost(),
+    signing: measureSigningCost(),
   };
   process.stdout.write(formatReport(report));
   process.stdout.write(`saved to ${saveReport(root, report)}\n`);
