@@ -2,6 +2,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import type { Curve } from "../types";
+import { nativeCompressedPublicKey } from "./native-public-key";
 
 /**
  * What SLIP-10 needs to know about a curve. The three differ only in the HMAC key of the master
@@ -29,13 +30,13 @@ export const SLIP10_CURVES: Record<Curve, Slip10Curve> = {
     masterHmacKey: ascii("Bitcoin seed"),
     order: secp256k1.Point.Fn.ORDER,
     onInvalidScalar: "reject",
-    publicKey: (privateKey) => secp256k1.getPublicKey(privateKey, true),
+    publicKey: (privateKey) => nativeCompressedPublicKey("secp256k1", privateKey),
   },
   CURVE_P256: {
     masterHmacKey: ascii("Nist256p1 seed"),
     order: p256.Point.Fn.ORDER,
     onInvalidScalar: "retry",
-    publicKey: (privateKey) => p256.getPublicKey(privateKey, true),
+    publicKey: (privateKey) => nativeCompressedPublicKey("prime256v1", privateKey),
   },
   CURVE_ED25519: {
     masterHmacKey: ascii("ed25519 seed"),

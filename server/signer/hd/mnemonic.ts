@@ -1,3 +1,4 @@
+import { pbkdf2Sync } from "node:crypto";
 import * as bip39 from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { SignerInputError } from "../errors";
@@ -27,5 +28,13 @@ export function mnemonicToSeed(mnemonic: string, passphrase = ""): Uint8Array {
       "mnemonic: not a valid BIP-39 English mnemonic (12 to 24 known words, single spaces, valid checksum)",
     );
   }
-  return bip39.mnemonicToSeedSync(mnemonic, passphrase);
+  // BIP-39's PBKDF2-HMAC-SHA512, 2048 rounds, through OpenSSL: an order of magnitude faster than the
+  // same function in JavaScript, and it runs on every signature with a wallet account.
+  const password = Buffer.from(mnemonic.normalize("NFKD"), "utf8");
+  const salt = Buffer.from(`mnemonic${passphrase.normalize("NFKD")}`, "utf8");
+  try {
+    return new Uint8Array(pbkdf2Sync(password, salt, 2048, 64, "sha512"));
+  } finally {
+    password.fill(0);
+  }
 }
