@@ -205,6 +205,61 @@ describe("every foundation endpoint through @turnkey/sdk-server and @turnkey/htt
     expect((await root.getSubOrgIds({})).organizationIds).not.toContain(subId);
   });
 
+  it("sub-organizations with a wallet: found by address, signed for only from inside, deleted with their keys", async () => {
+    const subKey = generateP256KeyPair();
+    const created = await root.createSubOrganization({
+      subOrganizationName: "Customer with wallet",
+      rootUsers: [
+        {
+          userName: "wallet-root",
+          apiKeys: [apiKeyParams("wallet-root", subKey.publicKey)],
+          authenticators: [],
+          oauthProviders: [],
+        },
+      ],
+      rootQuorumThreshold: 1,
+      wallet: {
+        walletName: "Embedded",
+        accounts: [
+          {
+            curve: "CURVE_SECP256K1",
+            pathFormat: "PATH_FORMAT_BIP32",
+            path: "m/44'/60'/0'/0/0",
+            addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+          },
+        ],
+      },
+    });
+    const subId = created.subOrganizationId;
+    const address = created.wallet!.addresses[0]!;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const found = await root.getSubOrgIds({ filterType: "WALLET_ACCOUNT_ADDRESS", filterValue: address });
+    expect(found.organizationIds).toEqual([subId]);
+
+    const payload = `0x${"ab".repeat(32)}`;
+    const signParams = {
+      signWith: address,
+      payload,
+      encoding: "PAYLOAD_ENCODING_HEXADECIMAL" as const,
+      hashFunction: "HASH_FUNCTION_NO_OP" as const,
+    };
+    // The parent reads the sub-organization's wallet but cannot sign with it…
+    expect((await root.getWallets({ organizationId: subId })).wallets).toHaveLength(1);
+    await expect(root.signRawPayload({ organizationId: subId, ...signParams })).rejects.toThrow(
+      /another organization/,
+    );
+    await expect(root.signRawPayload(signParams)).rejects.toThrow(/signer not found/);
+    // …its own root user can.
+    const sub = clientFor(subKey, subId);
+    const signature = await sub.signRawPayload(signParams);
+    expect(signature.r).toMatch(/^[0-9a-f]{64}$/);
+
+    await expect(sub.deleteSubOrganization({})).rejects.toThrow(/never been exported/);
+    const deleted = await sub.deleteSubOrganization({ deleteWithoutExport: true });
+    expect(deleted.subOrganizationUuid).toBe(subId);
+    expect((await root.getSubOrgIds({})).organizationIds).not.toContain(subId);
+  });
+
   it("serves its OpenAPI document without a stamp", async () => {
     const res = await fetch(`${server.baseUrl}/public/v1/openapi.json`);
     expect(res.status).toBe(200);

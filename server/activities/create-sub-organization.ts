@@ -4,7 +4,10 @@ import { ZCreateSubOrganizationParams } from "@/lib/api/organizations";
 import { invalid } from "../api/errors";
 import { organizations } from "../db/schema";
 import { insertOrganization } from "../organizations/create";
+import { createWalletSecret } from "../signer/wallet-secrets";
 import { insertUsers } from "../users/create";
+import { addAccounts } from "../wallets/accounts";
+import { insertWallet } from "../wallets/create";
 import { defineActivity } from "./define";
 
 export const createSubOrganization = defineActivity({
@@ -25,12 +28,6 @@ export const createSubOrganization = defineActivity({
       throw invalid(
         `parameters.rootQuorumThreshold (${params.rootQuorumThreshold}) cannot exceed the number of root users (${params.rootUsers.length})`,
         "parameters.rootQuorumThreshold",
-      );
-    }
-    if (params.wallet !== undefined) {
-      throw invalid(
-        "parameters.wallet: creating a wallet with a sub-organization is not available yet; create the wallet afterwards",
-        "parameters.wallet",
       );
     }
     if (params.verificationToken !== undefined || params.clientSignature !== undefined) {
@@ -56,6 +53,20 @@ export const createSubOrganization = defineActivity({
       .update(organizations)
       .set({ rootUserIds, rootQuorumThreshold: params.rootQuorumThreshold })
       .where(eq(organizations.id, subOrganizationId));
-    return { subOrganizationId, rootUserIds };
+    if (!params.wallet) return { subOrganizationId, rootUserIds };
+    // The wallet belongs to the new sub-organization: its mnemonic is sealed under that organization.
+    const wallet = await insertWallet(tx, subOrganizationId, params.wallet.walletName, now, {
+      imported: false,
+    });
+    const words = (params.wallet.mnemonicLength ?? 12) as 12 | 15 | 18 | 21 | 24;
+    await createWalletSecret(
+      tx,
+      app.keyring,
+      { walletId: wallet.id, organizationId: subOrganizationId },
+      words,
+      now,
+    );
+    const addresses = await addAccounts(app, tx, wallet, params.wallet.accounts, now);
+    return { subOrganizationId, rootUserIds, wallet: { walletId: wallet.id, addresses } };
   },
 });

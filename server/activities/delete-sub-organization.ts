@@ -2,7 +2,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { ZDeleteSubOrganizationParams } from "@/lib/api/organizations";
 import { ApiError } from "../api/errors";
-import { apiKeys, authenticators, organizations } from "../db/schema";
+import type { Tx } from "../db/client";
+import {
+  apiKeys,
+  authenticators,
+  organizations,
+  privateKeyAddresses,
+  privateKeys,
+  sealedSecrets,
+  walletAccounts,
+  wallets,
+} from "../db/schema";
 import { defineActivity } from "./define";
 
 export const deleteSubOrganization = defineActivity({
@@ -13,7 +23,7 @@ export const deleteSubOrganization = defineActivity({
   summary: "Delete this sub-organization (submitted by its own root quorum); its activities are kept",
   params: ZDeleteSubOrganizationParams,
   result: z.object({ subOrganizationUuid: z.string() }),
-  async execute({ tx, organization, now }) {
+  async execute({ tx, organization, now }, params) {
     if (!organization.parentOrganizationId) {
       throw new ApiError(
         "FAILED_PRECONDITION",
@@ -32,6 +42,7 @@ export const deleteSubOrganization = defineActivity({
         `organization ${organization.id} still has sub-organizations (e.g. ${child.id}); delete them first`,
       );
     }
+    await shredKeyMaterial(tx, organization.id, params.deleteWithoutExport ?? false);
     // Credentials go at once so nothing can act on a deleted organization; rows that name it stay.
     await tx.delete(apiKeys).where(eq(apiKeys.organizationId, organization.id));
     await tx.delete(authenticators).where(eq(authenticators.organizationId, organization.id));
@@ -42,3 +53,33 @@ export const deleteSubOrganization = defineActivity({
     return { subOrganizationUuid: organization.id };
   },
 });
+
+/**
+ * Wallets and private keys die with the organization, their sealed material first. Refused while
+ * any was never exported, unless the caller insists (deleteWithoutExport), as for delete_wallets.
+ */
+async function shredKeyMaterial(tx: Tx, organizationId: string, deleteWithoutExport: boolean): Promise<void> {
+  const [wallet] = await tx
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.organizationId, organizationId), eq(wallets.exported, false)))
+    .limit(1);
+  const [key] = await tx
+    .select({ id: privateKeys.id })
+    .from(privateKeys)
+    .where(and(eq(privateKeys.organizationId, organizationId), eq(privateKeys.exported, false)))
+    .limit(1);
+  const unexported = wallet ? `wallet ${wallet.id}` : key ? `private key ${key.id}` : undefined;
+  if (unexported && !deleteWithoutExport) {
+    throw new ApiError(
+      "FAILED_PRECONDITION",
+      "KEYS_NOT_EXPORTED",
+      `${unexported} of organization ${organizationId} has never been exported; export it first, or set deleteWithoutExport`,
+    );
+  }
+  await tx.delete(sealedSecrets).where(eq(sealedSecrets.organizationId, organizationId));
+  await tx.delete(walletAccounts).where(eq(walletAccounts.organizationId, organizationId));
+  await tx.delete(wallets).where(eq(wallets.organizationId, organizationId));
+  await tx.delete(privateKeyAddresses).where(eq(privateKeyAddresses.organizationId, organizationId));
+  await tx.delete(privateKeys).where(eq(privateKeys.organizationId, organizationId));
+}

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZListSuborgsRequest } from "@/lib/api/organizations";
 import { invalid } from "../api/errors";
 import type { Database } from "../db/client";
-import { apiKeys, authenticators, organizations, users } from "../db/schema";
+import { apiKeys, authenticators, organizations, users, walletAccounts } from "../db/schema";
 import { defineQuery } from "./define";
 import { pageOf } from "./paginate";
 
@@ -57,9 +57,15 @@ function memberFilter(db: Database, filterType: string, value: string): SQL | un
           .from(authenticators)
           .where(eq(authenticators.credentialId, value.replace(/=+$/, ""))),
       );
-    // Nothing in a Latchkey organization carries these yet (no OAuth providers, no wallets): no match.
-    case "OIDC_TOKEN":
     case "WALLET_ACCOUNT_ADDRESS":
+      return orgsWhere(
+        db
+          .select({ id: walletAccounts.organizationId })
+          .from(walletAccounts)
+          .where(eq(walletAccounts.address, value)),
+      );
+    // Nothing in a Latchkey organization carries this yet (no OAuth providers): no match.
+    case "OIDC_TOKEN":
       return sql`false`;
     default:
       return undefined;
