@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { KeyRound, ListChecks, LogOut, Users } from "lucide-react";
+import { FileCode, Key, KeyRound, ListChecks, LogOut, Tags, Users, Wallet } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import type { ReactNode } from "react";
@@ -16,6 +16,10 @@ const NAV = [
   { href: "/activities", label: "Activities", icon: ListChecks },
   { href: "/users", label: "Users", icon: Users },
   { href: "/api-keys", label: "API keys", icon: KeyRound },
+  { href: "/wallets", label: "Wallets", icon: Wallet },
+  { href: "/private-keys", label: "Private keys", icon: Key },
+  { href: "/tags", label: "Tags", icon: Tags },
+  { href: "/contracts", label: "Contract interfaces", icon: FileCode },
 ];
 
 interface Whoami {

@@ -1,0 +1,81 @@
+"use client";
+
+import Link from "next/link";
+import { formatTimestamp } from "@/lib/client/format";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { ConfirmDelete } from "../dashboard/confirm-delete";
+import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { Alert } from "../ui/alert";
+import { CopyButton } from "../ui/copy-button";
+import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { interfaceTypeLabel } from "./interface-types";
+import { CONTRACTS, useContractInterfaces } from "./use-contract-interfaces";
+
+export function ContractTable() {
+  const interfaces = useContractInterfaces();
+  const remove = useActivityMutation<string>(
+    "delete_smart_contract_interface",
+    "ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE",
+    (smartContractInterfaceId) => ({ smartContractInterfaceId }),
+    [CONTRACTS],
+  );
+  return (
+    <div className="grid gap-2">
+      {interfaces.error && <Alert>{interfaces.error.message}</Alert>}
+      <ActivityOutcome activity={remove.data} error={remove.error} />
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeader>Label</TableHeader>
+            <TableHeader>Type</TableHeader>
+            <TableHeader>Address</TableHeader>
+            <TableHeader>Created</TableHeader>
+            <TableHeader />
+          </tr>
+        </TableHead>
+        <tbody>
+          {interfaces.data?.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={5} className="text-muted-foreground">
+                No contract interfaces yet.
+              </TableCell>
+            </TableRow>
+          )}
+          {interfaces.data?.map((item) => (
+            <TableRow key={item.smartContractInterfaceId} data-contract={item.label}>
+              <TableCell className="font-medium">
+                <Link
+                  className="underline-offset-2 hover:underline"
+                  href={`/contracts/${item.smartContractInterfaceId}`}
+                >
+                  {item.label}
+                </Link>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{interfaceTypeLabel(item.type)}</TableCell>
+              <TableCell>
+                <span className="flex items-center gap-1">
+                  <span className="break-all font-mono text-xs">{item.smartContractAddress}</span>
+                  <CopyButton
+                    value={item.smartContractAddress}
+                    label={`Copy address ${item.smartContractAddress}`}
+                  />
+                </span>
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                {formatTimestamp(item.createdAt)}
+              </TableCell>
+              <TableCell className="text-right">
+                <ConfirmDelete
+                  what={`contract interface ${item.label}`}
+                  consequence="Policies can no longer decode calls to this contract with it. The activity that uploaded it keeps its content."
+                  disabled={remove.isPending}
+                  onConfirm={() => remove.mutate(item.smartContractInterfaceId)}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import type { TPrivateKey } from "@/lib/api/private-keys";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { ConfirmDeleteSecret } from "../wallets/confirm-delete-secret";
+import { ExportPrivateKeyDialog } from "./export-private-key-dialog";
+import { PRIVATE_KEYS } from "./use-private-keys";
+
+/** Export and delete for one key, with what became of a deletion underneath. */
+export function PrivateKeyActions({ privateKey }: { privateKey: TPrivateKey }) {
+  const remove = useActivityMutation<boolean>(
+    "delete_private_keys",
+    "ACTIVITY_TYPE_DELETE_PRIVATE_KEYS",
+    (deleteWithoutExport) => ({ privateKeyIds: [privateKey.privateKeyId], deleteWithoutExport }),
+    [PRIVATE_KEYS],
+  );
+  return (
+    <div className="grid justify-items-end gap-1">
+      <div className="flex items-center gap-1">
+        <ExportPrivateKeyDialog privateKey={privateKey} />
+        <ConfirmDeleteSecret
+          what={`private key ${privateKey.privateKeyName}`}
+          exported={privateKey.exported}
+          disabled={remove.isPending}
+          onConfirm={(deleteWithoutExport) => remove.mutate(deleteWithoutExport)}
+        />
+      </div>
+      <ActivityOutcome className="max-w-64 text-left" activity={remove.data} error={remove.error} />
+    </div>
+  );
+}

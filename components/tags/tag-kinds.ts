@@ -1,0 +1,79 @@
+/**
+ * The two kinds of tag differ only in names: paths, activity types, parameter and result members.
+ * One descriptor each lets the tag components serve both.
+ */
+export interface TagKind {
+  id: "private-key" | "user";
+  title: string;
+  /** "private key tag", "user tag". */
+  noun: string;
+  /** What the tag is put on, plural: "private keys", "users". */
+  targets: string;
+  list: { path: string; member: string };
+  queryKey: string;
+  /** Queries that show tags on their rows, refreshed when tags change. */
+  related: string;
+  create: { path: string; type: string; parameters(name: string): Record<string, unknown> };
+  rename: { path: string; type: string; parameters(tagId: string, name: string): Record<string, unknown> };
+  remove: { path: string; type: string; parameters(tagId: string): Record<string, unknown> };
+}
+
+export const PRIVATE_KEY_TAGS: TagKind = {
+  id: "private-key",
+  title: "Private key tags",
+  noun: "private key tag",
+  targets: "private keys",
+  list: { path: "list_private_key_tags", member: "privateKeyTags" },
+  queryKey: "private-key-tags",
+  related: "private-keys",
+  create: {
+    path: "create_private_key_tag",
+    type: "ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG",
+    parameters: (name) => ({ privateKeyTagName: name, privateKeyIds: [] }),
+  },
+  rename: {
+    path: "update_private_key_tag",
+    type: "ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG",
+    parameters: (tagId, name) => ({
+      privateKeyTagId: tagId,
+      newPrivateKeyTagName: name,
+      addPrivateKeyIds: [],
+      removePrivateKeyIds: [],
+    }),
+  },
+  remove: {
+    path: "delete_private_key_tags",
+    type: "ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS",
+    parameters: (tagId) => ({ privateKeyTagIds: [tagId] }),
+  },
+};
+
+export const USER_TAGS: TagKind = {
+  id: "user",
+  title: "User tags",
+  noun: "user tag",
+  targets: "users",
+  list: { path: "list_user_tags", member: "userTags" },
+  queryKey: "user-tags",
+  related: "users",
+  create: {
+    path: "create_user_tag",
+    type: "ACTIVITY_TYPE_CREATE_USER_TAG",
+    parameters: (name) => ({ userTagName: name, userIds: [] }),
+  },
+  rename: {
+    path: "update_user_tag",
+    type: "ACTIVITY_TYPE_UPDATE_USER_TAG",
+    parameters: (tagId, name) => ({
+      userTagId: tagId,
+      newUserTagName: name,
+      addUserIds: [],
+      removeUserIds: [],
+    }),
+  },
+  remove: {
+    path: "delete_user_tags",
+    type: "ACTIVITY_TYPE_DELETE_USER_TAGS",
+    parameters: (tagId) => ({ userTagIds: [tagId] }),
+  },
+};

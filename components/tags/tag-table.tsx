@@ -1,0 +1,67 @@
+"use client";
+
+import { formatTimestamp } from "@/lib/client/format";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { ConfirmDelete } from "../dashboard/confirm-delete";
+import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { Alert } from "../ui/alert";
+import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { RenameTag } from "./rename-tag";
+import type { TagKind } from "./tag-kinds";
+import { useTagUsage } from "./use-tag-usage";
+import { useTags } from "./use-tags";
+
+export function TagTable({ kind }: { kind: TagKind }) {
+  const tags = useTags(kind);
+  const usage = useTagUsage(kind);
+  const remove = useActivityMutation<string>(kind.remove.path, kind.remove.type, kind.remove.parameters, [
+    kind.queryKey,
+    kind.related,
+  ]);
+  return (
+    <div className="grid gap-2">
+      {tags.error && <Alert>{tags.error.message}</Alert>}
+      <ActivityOutcome activity={remove.data} error={remove.error} />
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeader>Name</TableHeader>
+            <TableHeader className="first-letter:uppercase">{kind.targets}</TableHeader>
+            <TableHeader>Created</TableHeader>
+            <TableHeader />
+          </tr>
+        </TableHead>
+        <tbody>
+          {tags.data?.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={4} className="text-muted-foreground">
+                No {kind.noun}s yet.
+              </TableCell>
+            </TableRow>
+          )}
+          {tags.data?.map((tag) => (
+            <TableRow key={tag.tagId} data-tag={tag.tagName}>
+              <TableCell>
+                <RenameTag kind={kind} tag={tag} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground" data-testid="tag-usage">
+                {usage ? (usage.get(tag.tagId) ?? 0) : "…"}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                {formatTimestamp(tag.createdAt)}
+              </TableCell>
+              <TableCell className="text-right">
+                <ConfirmDelete
+                  what={`${kind.noun} ${tag.tagName}`}
+                  consequence={`It is taken off every one of the ${kind.targets} that carry it.`}
+                  disabled={remove.isPending}
+                  onConfirm={() => remove.mutate(tag.tagId)}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
