@@ -1,12 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { TActivity, TActivityRequest } from "@/lib/api/activity";
 import { ApiError, errorBody, invalid } from "../api/errors";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { type ActivityRow, activities, type OrganizationRow, votes } from "../db/schema";
+import { type ActivityRow, activities, type OrganizationRow, policyEvaluations, votes } from "../db/schema";
 import { newId } from "../ids";
-import { decideSubmission, errorFromFailure } from "../policy/decide";
+import { type Decision, decide, errorFromFailure } from "../policy/decide";
+import { eligibleVoters } from "../policy/eligible-voters";
+import { policyRound } from "../policy/round";
 import { SignerInputError } from "../signer/errors";
 import type { ActivityDefinition } from "./define";
 import { activityFingerprint } from "./fingerprint";
@@ -36,9 +38,10 @@ async function recordVote(
   rawBody: string,
   approve: boolean,
   now: Date,
-) {
+): Promise<string> {
+  const id = newId(now.getTime());
   await tx.insert(votes).values({
-    id: newId(now.getTime()),
+    id,
     activityId: activity.id,
     organizationId: activity.organizationId,
     userId: caller.user.id,
@@ -49,13 +52,66 @@ async function recordVote(
     scheme: caller.stamp.scheme,
     createdAt: now,
   });
+  return id;
 }
 
-async function rootApprovals(tx: Tx, activityId: string, organization: OrganizationRow): Promise<number> {
-  const rows = await tx.select().from(votes).where(eq(votes.activityId, activityId));
-  return rows.filter(
-    (v) => v.selection === "VOTE_SELECTION_APPROVED" && organization.rootUserIds.includes(v.userId),
-  ).length;
+/** Users who approved the activity so far, the requester first. */
+async function approvingUsers(tx: Tx, activityId: string): Promise<string[]> {
+  const rows = await tx.select().from(votes).where(eq(votes.activityId, activityId)).orderBy(asc(votes.id));
+  return rows.filter((v) => v.selection === "VOTE_SELECTION_APPROVED").map((v) => v.userId);
+}
+
+const ROUND_OUTCOME = { execute: "OUTCOME_ALLOW", consensus: "OUTCOME_REQUIRES_CONSENSUS" } as const;
+
+/**
+ * Keep the round: every policy's outcome and the decision, tied to the vote that caused it; and
+ * note which non-root users a pending consensus can count, so they (and only they) may vote.
+ */
+async function recordEvaluation(
+  tx: Tx,
+  activity: ActivityRow,
+  voteId: string,
+  decision: Decision,
+  now: Date,
+): Promise<void> {
+  const outcome =
+    decision.kind === "deny"
+      ? String((decision.error.extra as { outcome?: string }).outcome ?? "OUTCOME_DENY_IMPLICIT")
+      : ROUND_OUTCOME[decision.kind];
+  await insertEvaluation(
+    tx,
+    activity,
+    voteId,
+    outcome,
+    decision.round?.evaluations ?? [],
+    decision.round?.deciding.map((p) => p.id) ?? [],
+    now,
+  );
+  if (decision.kind === "consensus" && decision.round) {
+    const voters = await eligibleVoters(tx, activity.organizationId, decision.round);
+    await tx.update(activities).set({ policyVoterIds: voters }).where(eq(activities.id, activity.id));
+  }
+}
+
+async function insertEvaluation(
+  tx: Tx,
+  activity: ActivityRow,
+  voteId: string,
+  outcome: string,
+  evaluations: { policyId?: string; outcome: string }[],
+  decidingPolicyIds: string[],
+  now: Date,
+): Promise<void> {
+  await tx.insert(policyEvaluations).values({
+    id: newId(now.getTime()),
+    activityId: activity.id,
+    organizationId: activity.organizationId,
+    voteId,
+    policyEvaluations: evaluations,
+    outcome,
+    decidingPolicyIds,
+    createdAt: now,
+  });
 }
 
 async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>): Promise<ActivityRow> {
@@ -150,13 +206,24 @@ export async function submitActivity(app: AppContext, submission: Submission): P
     }
     const organization = caller.organization;
     const selfService = definition.selfService?.(params as never, caller) ?? false;
-    const decision = decideSubmission({
+    // The requester's own approval is the first vote, and the first evaluation round is about it.
+    const voteId = await recordVote(tx, inserted, caller, rawBody, true, now);
+    const decision = await decide({
       activityType: request.type,
       selfService,
-      caller,
+      requester: { userId: caller.user.id, isRoot: caller.isRoot },
       organization,
       rootApprovals: caller.isRoot ? 1 : 0,
+      round: () =>
+        policyRound(tx, {
+          organizationId: organization.id,
+          activityType: request.type,
+          params,
+          requesterUserId: caller.user.id,
+          approverUserIds: [caller.user.id],
+        }),
     });
+    await recordEvaluation(tx, inserted, voteId, decision, now);
     if (decision.kind === "deny") {
       const failure = errorBody(decision.error, submission.requestId);
       return {
@@ -164,7 +231,6 @@ export async function submitActivity(app: AppContext, submission: Submission): P
         fresh: true,
       };
     }
-    await recordVote(tx, inserted, caller, rawBody, true, now);
     if (decision.kind === "consensus") {
       return {
         row: await setStatus(tx, inserted.id, { status: STATUS.consensus, updatedAt: now }),
@@ -247,11 +313,12 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
         `activity ${target.id} is ${target.status}; only activities awaiting consensus take votes`,
       );
     }
-    if (!caller.isRoot) {
+    if (!caller.isRoot && !target.policyVoterIds.includes(caller.user.id)) {
       throw new ApiError(
         "PERMISSION_DENIED",
         "VOTE_NOT_ALLOWED",
-        `user ${caller.user.id} is not in the root quorum of organization ${caller.organization.id} and cannot vote`,
+        `user ${caller.user.id} is neither in the root quorum of organization ${caller.organization.id} ` +
+          "nor an approver a pending policy's consensus counts, and cannot vote on this activity",
       );
     }
     if (now.getTime() - target.createdAt.getTime() > CONSENSUS_WINDOW_MS) {
@@ -267,15 +334,46 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
       };
       return setStatus(tx, target.id, { status: STATUS.failed, failure, updatedAt: now });
     }
-    await recordVote(tx, target, caller, vote.rawBody, vote.approve, now);
-    if (!vote.approve) return setStatus(tx, target.id, { status: STATUS.rejected, updatedAt: now });
-    const organization = caller.organization;
-    if ((await rootApprovals(tx, target.id, organization)) < organization.rootQuorumThreshold) {
-      return setStatus(tx, target.id, { updatedAt: now });
+    const voteId = await recordVote(tx, target, caller, vote.rawBody, vote.approve, now);
+    if (!vote.approve) {
+      await insertEvaluation(
+        tx,
+        target,
+        voteId,
+        "OUTCOME_REJECTED",
+        [{ outcome: "OUTCOME_REJECTED" }],
+        [],
+        now,
+      );
+      return setStatus(tx, target.id, { status: STATUS.rejected, updatedAt: now });
     }
+    const organization = caller.organization;
+    const submitter = await vote.submitterOf(tx, target);
     const definition = vote.definitionFor(target.type);
     if (!definition) throw new Error(`no definition for stored activity type ${target.type}`);
-    const submitter = await vote.submitterOf(tx, target);
+    const approvals = await approvingUsers(tx, target.id);
+    const decision = await decide({
+      activityType: target.type,
+      selfService:
+        definition.selfService?.(definition.params.parse(target.intent) as never, submitter) ?? false,
+      requester: { userId: submitter.user.id, isRoot: submitter.isRoot },
+      organization,
+      rootApprovals: approvals.filter((id) => organization.rootUserIds.includes(id)).length,
+      round: () =>
+        policyRound(tx, {
+          organizationId: organization.id,
+          activityType: target.type,
+          params: target.intent,
+          requesterUserId: submitter.user.id,
+          approverUserIds: approvals,
+        }),
+    });
+    await recordEvaluation(tx, target, voteId, decision, now);
+    if (decision.kind === "consensus") return setStatus(tx, target.id, { updatedAt: now });
+    if (decision.kind === "deny") {
+      const failure = errorBody(decision.error, vote.requestId);
+      return setStatus(tx, target.id, { status: STATUS.failed, failure, updatedAt: now });
+    }
     return execute(app, tx, definition, target, organization, submitter, now, {
       failSoftly: true,
       requestId: vote.requestId,

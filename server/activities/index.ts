@@ -1,5 +1,7 @@
 import { createApiKeys } from "./create-api-keys";
 import { createAuthenticators } from "./create-authenticators";
+import { createPolicies } from "./create-policies";
+import { createPolicy } from "./create-policy";
 import { createPrivateKeyTag } from "./create-private-key-tag";
 import { createPrivateKeys } from "./create-private-keys";
 import { createReadOnlySession } from "./create-read-only-session";
@@ -13,6 +15,8 @@ import { createWalletAccounts } from "./create-wallet-accounts";
 import type { ActivityDefinition } from "./define";
 import { deleteApiKeys } from "./delete-api-keys";
 import { deleteAuthenticators } from "./delete-authenticators";
+import { deletePolicies } from "./delete-policies";
+import { deletePolicy } from "./delete-policy";
 import { deletePrivateKeyTags } from "./delete-private-key-tags";
 import { deletePrivateKeys } from "./delete-private-keys";
 import { deleteSmartContractInterface } from "./delete-smart-contract-interface";
@@ -33,6 +37,7 @@ import { signRawPayloads } from "./sign-raw-payloads";
 import { signTransaction } from "./sign-transaction";
 import { stampLogin } from "./stamp-login";
 import { updateOrganizationName } from "./update-organization-name";
+import { updatePolicy } from "./update-policy";
 import { updatePrivateKeyTag } from "./update-private-key-tag";
 import { updateRootQuorum } from "./update-root-quorum";
 import { updateUser } from "./update-user";
@@ -89,6 +94,11 @@ export const activityRegistry: Record<string, ActivityDefinition> = {
   sign_raw_payload: signRawPayload,
   sign_raw_payloads: signRawPayloads,
   sign_transaction: signTransaction,
+  create_policy: createPolicy,
+  create_policies: createPolicies,
+  update_policy: updatePolicy,
+  delete_policy: deletePolicy,
+  delete_policies: deletePolicies,
 } as Record<string, ActivityDefinition>;
 
 /** Votes are activities on the wire but act on another activity: they have their own path. */

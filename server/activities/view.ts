@@ -8,10 +8,14 @@ import { BOOTSTRAP_ACTIVITY } from "../organizations/record-bootstrap";
 import { loadUsers } from "../users/render";
 import { activityByType } from "./index";
 
-/** Whether `viewer` may still cast a vote on the activity (root quorum member, not yet voted). */
+/**
+ * Whether `viewer` may still cast a vote on the activity: a root user, or a user a pending policy's
+ * consensus counts (noted at the last evaluation round), who has not voted yet.
+ */
 export function mayVote(row: ActivityRow, rowVotes: VoteRow[], viewer: Caller | undefined): boolean {
   if (!viewer || row.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") return false;
-  if (viewer.organization.id !== row.organizationId || !viewer.isRoot) return false;
+  if (viewer.organization.id !== row.organizationId) return false;
+  if (!viewer.isRoot && !row.policyVoterIds.includes(viewer.user.id)) return false;
   return !rowVotes.some((v) => v.userId === viewer.user.id);
 }
 

@@ -1,36 +1,82 @@
 import { ApiError, denied } from "../api/errors";
-import type { Caller } from "../auth/caller";
 import type { OrganizationRow } from "../db/schema";
+import type { CompiledPolicy } from "./compile";
+import type { Round } from "./engine";
 
-export type Decision = { kind: "execute" } | { kind: "consensus" } | { kind: "deny"; error: ApiError };
+export type Decision =
+  | { kind: "execute"; round?: Round }
+  | { kind: "consensus"; round?: Round }
+  | { kind: "deny"; error: ApiError; round?: Round };
+
+/** Activities only the root quorum may take: no policy can grant them (the reference's list). */
+export const ROOT_QUORUM_ONLY = new Set([
+  "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM",
+  "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME",
+  "ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE",
+  "ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE",
+]);
+
+export interface DecisionInput {
+  activityType: string;
+  /** A user acting on their own credentials or sessions ("unless a policy says otherwise"). */
+  selfService: boolean;
+  requester: { userId: string; isRoot: boolean };
+  organization: OrganizationRow;
+  /** Root users who have approved so far (the requester included, when root). */
+  rootApprovals: number;
+  /** The policies' verdict, computed only when the root quorum alone does not decide. */
+  round(): Promise<Round>;
+}
+
+const named = (policies: CompiledPolicy[]) => policies.map((p) => `${p.name} (${p.id})`).join(", ");
 
 /**
- * Who may do what, until the policy engine decides for non-root users: a user acting on their own
- * credentials or sessions may; the root quorum may, once enough root users approve; everyone else
- * is implicitly denied.
+ * Who decides, in the reference's order: the root quorum bypasses policies; then an explicit deny
+ * wins; then an allowed activity runs (or, for a user managing their own credentials, runs unless
+ * denied); then an allow waiting for its consensus, or a root user waiting for the quorum, waits;
+ * everything else is implicitly denied.
  */
-export function decideSubmission(input: {
-  activityType: string;
-  selfService: boolean;
-  caller: Caller;
-  organization: OrganizationRow;
-  rootApprovals: number;
-}): Decision {
-  if (input.selfService) return { kind: "execute" };
-  if (input.caller.isRoot) {
-    return input.rootApprovals >= input.organization.rootQuorumThreshold
-      ? { kind: "execute" }
-      : { kind: "consensus" };
+export async function decide(input: DecisionInput): Promise<Decision> {
+  const { organization, requester, activityType } = input;
+  if (input.rootApprovals >= organization.rootQuorumThreshold) return { kind: "execute" };
+  if (ROOT_QUORUM_ONLY.has(activityType)) {
+    if (requester.isRoot) return { kind: "consensus" };
+    return {
+      kind: "deny",
+      error: denied(
+        "POLICY_DENIED",
+        `${activityType} denied for user ${requester.userId}: only the root quorum may take it; policies cannot grant it`,
+        { outcome: "OUTCOME_DENY_IMPLICIT", policies: [] },
+      ),
+    };
   }
+  const round = await input.round();
+  if (round.outcome === "OUTCOME_DENY_EXPLICIT") {
+    return {
+      kind: "deny",
+      round,
+      error: denied(
+        "POLICY_DENIED",
+        `${activityType} denied for user ${requester.userId} by policy ${named(round.deciding)} (explicit deny)`,
+        { outcome: "OUTCOME_DENY_EXPLICIT", policies: policyRefs(round.deciding) },
+      ),
+    };
+  }
+  if (input.selfService || round.outcome === "OUTCOME_ALLOW") return { kind: "execute", round };
+  if (round.outcome === "OUTCOME_REQUIRES_CONSENSUS" || requester.isRoot) return { kind: "consensus", round };
   return {
     kind: "deny",
+    round,
     error: denied(
       "POLICY_DENIED",
-      `${input.activityType} denied for user ${input.caller.user.id}: no policy allows it (implicit deny); ` +
-        "only root users may act until a policy grants this user access",
+      `${activityType} denied for user ${requester.userId}: no policy allows it (implicit deny)`,
       { outcome: "OUTCOME_DENY_IMPLICIT", policies: [] },
     ),
   };
+}
+
+function policyRefs(policies: CompiledPolicy[]) {
+  return policies.map((p) => ({ policyId: p.id, policyName: p.name }));
 }
 
 /** Re-create the error a denied activity answered with, for an idempotent re-submission. */

@@ -6,6 +6,8 @@ import { getAuthenticator } from "./get-authenticator";
 import { getAuthenticators } from "./get-authenticators";
 import { getOrganization } from "./get-organization";
 import { getOrganizationConfigs } from "./get-organization-configs";
+import { getPolicy } from "./get-policy";
+import { getPolicyEvaluations } from "./get-policy-evaluations";
 import { getPrivateKey } from "./get-private-key";
 import { getServerSigningKey } from "./get-server-signing-key";
 import { getSmartContractInterface } from "./get-smart-contract-interface";
@@ -13,6 +15,7 @@ import { getUser } from "./get-user";
 import { getWallet } from "./get-wallet";
 import { getWalletAccount } from "./get-wallet-account";
 import { listActivities } from "./list-activities";
+import { listPolicies } from "./list-policies";
 import { listPrivateKeyTags } from "./list-private-key-tags";
 import { listPrivateKeys } from "./list-private-keys";
 import { listSmartContractInterfaces } from "./list-smart-contract-interfaces";
@@ -21,6 +24,7 @@ import { listUserTags } from "./list-user-tags";
 import { listUsers } from "./list-users";
 import { listWalletAccounts } from "./list-wallet-accounts";
 import { listWallets } from "./list-wallets";
+import { simulatePolicies } from "./simulate-policies";
 import { whoami } from "./whoami";
 
 /** Every query, keyed by its path under /public/v1/query/. */
@@ -48,4 +52,8 @@ export const queryRegistry: Record<string, QueryDefinition> = {
   list_wallet_accounts: listWalletAccounts,
   get_private_key: getPrivateKey,
   list_private_keys: listPrivateKeys,
+  get_policy: getPolicy,
+  list_policies: listPolicies,
+  get_policy_evaluations: getPolicyEvaluations,
+  simulate_policies: simulatePolicies,
 } as Record<string, QueryDefinition>;

@@ -173,7 +173,7 @@ describe("root quorum consensus", () => {
     const outsider = await vote<ErrorBody>(member.key, true, fingerprint);
     expect(outsider.status).toBe(403);
     expect(outsider.body.details[0]?.turnkeyErrorCode).toBe("VOTE_NOT_ALLOWED");
-    expect(outsider.body.message).toContain("is not in the root quorum");
+    expect(outsider.body.message).toContain("is neither in the root quorum");
     const outsiderRejects = await vote<ErrorBody>(member.key, false, fingerprint);
     expect(outsiderRejects.status).toBe(403);
     expect(await databaseDigest(t.app)).toEqual(before);

@@ -220,7 +220,7 @@ describe("wallets", () => {
       "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
       {
         signWith: mine.addresses[0],
-        payload: "0x" + "11".repeat(32),
+        payload: `0x${"11".repeat(32)}`,
         encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
         hashFunction: "HASH_FUNCTION_NO_OP",
       },

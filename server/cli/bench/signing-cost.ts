@@ -16,7 +16,7 @@ export interface SigningCost {
   walletAccountSignMicros: number;
 }
 
-const DIGEST = "0x" + "ab".repeat(32);
+const DIGEST = `0x${"ab".repeat(32)}`;
 
 function microsPerOp(repeat: number, op: () => void): number {
   for (let i = 0; i < Math.min(50, repeat); i++) op(); // warm-up

@@ -15,6 +15,11 @@ export const activities = pgTable(
     intent: jsonb("intent").notNull(),
     result: jsonb("result"),
     failure: jsonb("failure"),
+    /**
+     * Non-root users whose approval a pending policy consensus can count (set each evaluation
+     * round); root users may always vote on a pending activity.
+     */
+    policyVoterIds: text("policy_voter_ids").array().notNull().default([]),
     /** "sha256:" + hex(sha256(raw body)): the idempotency key. */
     fingerprint: text("fingerprint").notNull(),
     requestBody: text("request_body").notNull(),

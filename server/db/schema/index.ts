@@ -2,6 +2,7 @@ export * from "./activities";
 export * from "./api-keys";
 export * from "./authenticators";
 export * from "./organizations";
+export * from "./policies";
 export * from "./private-keys";
 export * from "./sealed-secrets";
 export * from "./smart-contract-interfaces";

@@ -1,0 +1,404 @@
+import { serializeTransaction } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TActivity } from "@/lib/api/activity";
+import type { TPolicy, TPolicyEvaluation } from "@/lib/api/policies";
+import { databaseDigest } from "../../testing/db-snapshot";
+import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+
+/** The policy engine through the real pipeline: who may do what, who must approve, and why. */
+
+type Actor = { userId: string; key: TestKey };
+type ActivityBody = { activity: TActivity };
+type ErrorBody = { message: string; details: Record<string, unknown>[] };
+
+let t: TestApp;
+let orgId: string;
+let root: Actor;
+let alice: Actor; // a non-root user who asks
+let admin1: Actor;
+let admin2: Actor;
+let outsider: Actor; // a non-root user no policy names
+let ethAddress: string;
+let adminTagId: string;
+
+const VAULT = "0x000000000000000000000000000000000000beef";
+const ETH = {
+  curve: "CURVE_SECP256K1",
+  pathFormat: "PATH_FORMAT_BIP32",
+  path: "m/44'/60'/0'/0/0",
+  addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+};
+
+async function submit(as: Actor, path: string, type: string, parameters: unknown) {
+  return t.call<ActivityBody & ErrorBody>("submit", path, t.activity(type, orgId, parameters), as.key);
+}
+async function ok<R>(as: Actor, path: string, type: string, parameters: unknown, resultKey: string) {
+  const res = await submit(as, path, type, parameters);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.activity.status, JSON.stringify(res.body.activity)).toBe("ACTIVITY_STATUS_COMPLETED");
+  return (res.body.activity.result as Record<string, unknown>)[resultKey] as R;
+}
+const query = <R>(as: Actor, path: string, body: Record<string, unknown>) =>
+  t.call<R & ErrorBody>("query", path, { organizationId: orgId, ...body }, as.key);
+const policy = (policyName: string, effect: string, condition?: string, consensus?: string) =>
+  ok<{ policyId: string }>(
+    root,
+    "create_policy",
+    "ACTIVITY_TYPE_CREATE_POLICY_V3",
+    {
+      policyName,
+      effect,
+      notes: "",
+      ...(condition ? { condition } : {}),
+      ...(consensus ? { consensus } : {}),
+    },
+    "createPolicyResult",
+  );
+const dropPolicies = async () => {
+  const { body } = await query<{ policies: TPolicy[] }>(root, "list_policies", {});
+  if (body.policies.length === 0) return;
+  await ok(
+    root,
+    "delete_policies",
+    "ACTIVITY_TYPE_DELETE_POLICIES",
+    { policyIds: body.policies.map((p) => p.policyId) },
+    "deletePoliciesResult",
+  );
+};
+const evaluations = async (activityId: string) =>
+  (await query<{ policyEvaluations: TPolicyEvaluation[] }>(root, "get_policy_evaluations", { activityId }))
+    .body.policyEvaluations;
+const signRaw = (as: Actor, payload: string) =>
+  submit(as, "sign_raw_payload", "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", {
+    signWith: ethAddress,
+    payload,
+    encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
+    hashFunction: "HASH_FUNCTION_NO_OP",
+  });
+const vote = (as: Actor, activity: TActivity, approve: boolean) =>
+  t.call<ActivityBody & ErrorBody>(
+    "submit",
+    approve ? "approve_activity" : "reject_activity",
+    t.activity(approve ? "ACTIVITY_TYPE_APPROVE_ACTIVITY" : "ACTIVITY_TYPE_REJECT_ACTIVITY", orgId, {
+      fingerprint: activity.fingerprint,
+    }),
+    as.key,
+  );
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const org = await t.newOrganization("Policies");
+  orgId = org.organizationId;
+  root = { userId: org.userId, key: org.key };
+  const { userTagId } = await ok<{ userTagId: string }>(
+    root,
+    "create_user_tag",
+    "ACTIVITY_TYPE_CREATE_USER_TAG",
+    { userTagName: "admin", userIds: [] },
+    "createUserTagResult",
+  );
+  adminTagId = userTagId;
+  const keys = [newApiKey(), newApiKey(), newApiKey(), newApiKey()];
+  const names = ["alice", "admin-1", "admin-2", "outsider"];
+  const { userIds } = await ok<{ userIds: string[] }>(
+    root,
+    "create_users",
+    "ACTIVITY_TYPE_CREATE_USERS_V4",
+    {
+      users: names.map((userName, i) => ({
+        userName,
+        apiKeys: [{ apiKeyName: userName, publicKey: keys[i]!.publicKey, curveType: "API_KEY_CURVE_P256" }],
+        authenticators: [],
+        oauthProviders: [],
+        userTags: userName.startsWith("admin") ? [userTagId] : [],
+      })),
+    },
+    "createUsersResult",
+  );
+  const actors = userIds.map((userId, i) => ({ userId, key: keys[i]! }));
+  [alice, admin1, admin2, outsider] = actors as [Actor, Actor, Actor, Actor];
+  const wallet = await ok<{ addresses: string[] }>(
+    root,
+    "create_wallet",
+    "ACTIVITY_TYPE_CREATE_WALLET",
+    { walletName: "Treasury", accounts: [ETH] },
+    "createWalletResult",
+  );
+  ethAddress = wallet.addresses[0]!;
+});
+afterAll(async () => t?.close());
+
+describe("policies: writing them", () => {
+  it("refuses an expression that does not parse or names what does not exist, saying where; writes nothing", async () => {
+    const before = await databaseDigest(t.app);
+    const syntax = await submit(root, "create_policy", "ACTIVITY_TYPE_CREATE_POLICY_V3", {
+      policyName: "Broken",
+      effect: "EFFECT_ALLOW",
+      notes: "",
+      condition: "activity.type == 'X' &&",
+    });
+    expect(syntax.status).toBe(400);
+    expect(syntax.body.message).toMatch(/parameters\.condition: .*1:2\d/);
+    const unknown = await submit(root, "create_policy", "ACTIVITY_TYPE_CREATE_POLICY_V3", {
+      policyName: "Unknown field",
+      effect: "EFFECT_ALLOW",
+      notes: "",
+      condition: "activity.colour == 'red'",
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/colour/);
+    const consensus = await submit(root, "create_policy", "ACTIVITY_TYPE_CREATE_POLICY_V3", {
+      policyName: "Bad consensus",
+      effect: "EFFECT_ALLOW",
+      notes: "",
+      consensus: "approvers.sum() > 1",
+    });
+    expect(consensus.status).toBe(400);
+    expect(consensus.body.message).toMatch(/parameters\.consensus/);
+    expect(await databaseDigest(t.app)).toEqual(before);
+  });
+
+  it("create, read, list, update, delete", async () => {
+    const { policyId } = await policy("Wallet makers", "EFFECT_ALLOW", "activity.resource == 'WALLET'");
+    const got = await query<{ policy: TPolicy }>(root, "get_policy", { policyId });
+    expect(got.body.policy).toMatchObject({
+      policyId,
+      policyName: "Wallet makers",
+      effect: "EFFECT_ALLOW",
+      condition: "activity.resource == 'WALLET'",
+      consensus: "",
+    });
+    await ok(
+      root,
+      "update_policy",
+      "ACTIVITY_TYPE_UPDATE_POLICY_V2",
+      { policyId, policyName: "Renamed", policyConsensus: "approvers.count() >= 1" },
+      "updatePolicyResultV2",
+    );
+    const updated = await query<{ policy: TPolicy }>(root, "get_policy", { policyId });
+    expect(updated.body.policy).toMatchObject({ policyName: "Renamed", consensus: "approvers.count() >= 1" });
+    await ok(root, "delete_policy", "ACTIVITY_TYPE_DELETE_POLICY", { policyId }, "deletePolicyResult");
+    expect((await query<object>(root, "get_policy", { policyId })).status).toBe(404);
+  });
+});
+
+describe("policies: deciding", () => {
+  it("a non-root user is implicitly denied without a policy; the error and the record say so", async () => {
+    await dropPolicies();
+    const res = await signRaw(alice, `0x${"01".repeat(32)}`);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/no policy allows it \(implicit deny\)/);
+    const { body } = await query<{ activities: TActivity[] }>(root, "list_activities", {
+      filterByType: ["ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2"],
+    });
+    expect(body.activities[0]!.status).toBe("ACTIVITY_STATUS_FAILED");
+  });
+
+  it("an allow policy lets it through, and the evaluation records OUTCOME_ALLOW for that policy", async () => {
+    await dropPolicies();
+    const { policyId } = await policy(
+      "Alice signs",
+      "EFFECT_ALLOW",
+      `activity.resource == 'PRIVATE_KEY' && activity.action == 'SIGN' && wallet_account.address == '${ethAddress}'`,
+    );
+    const res = await signRaw(alice, `0x${"02".repeat(32)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    const rounds = await evaluations(res.body.activity.id);
+    expect(rounds).toHaveLength(1);
+    expect(rounds[0]!.policyEvaluations).toEqual([{ policyId, outcome: "OUTCOME_ALLOW" }]);
+    expect(rounds[0]!.voteId).toBe(res.body.activity.votes[0]!.id);
+  });
+
+  it("an explicit deny wins over an allow, and the error names the denying policy", async () => {
+    const deny = await policy("No signing on Sundays", "EFFECT_DENY", "activity.action == 'SIGN'");
+    const res = await signRaw(alice, `0x${"03".repeat(32)}`);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toContain(`No signing on Sundays (${deny.policyId})`);
+    expect(res.body.message).toMatch(/explicit deny/);
+    expect(JSON.stringify(res.body.details)).toContain(deny.policyId);
+  });
+
+  it("a policy reading a namespace the activity lacks errors and decides nothing", async () => {
+    await dropPolicies();
+    const { policyId } = await policy(
+      "Only txs",
+      "EFFECT_ALLOW",
+      "eth.tx.to == '0x0000000000000000000000000000000000000001'",
+    );
+    const res = await signRaw(alice, `0x${"04".repeat(32)}`);
+    expect(res.status).toBe(403);
+    const { body } = await query<{ activities: TActivity[] }>(root, "list_activities", {});
+    const rounds = await evaluations(body.activities[0]!.id);
+    expect(rounds[0]!.policyEvaluations).toEqual([{ policyId, outcome: "OUTCOME_ERROR" }]);
+  });
+
+  it("consensus: two admins must approve; outsiders cannot vote; it runs on the second approval", async () => {
+    await dropPolicies();
+    const { policyId } = await policy(
+      "Two admins co-sign",
+      "EFFECT_ALLOW",
+      "activity.action == 'SIGN'",
+      `approvers.filter(user, user.tags.contains('${adminTagId}')).count() >= 2`,
+    );
+    const asked = await signRaw(alice, `0x${"05".repeat(32)}`);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.activity.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
+    const seen = async (as: Actor) =>
+      (await query<ActivityBody>(as, "get_activity", { activityId: asked.body.activity.id })).body.activity;
+    expect((await seen(admin1)).canApprove).toBe(true);
+    expect((await seen(outsider)).canApprove).toBe(false);
+    expect((await seen(alice)).canApprove).toBe(false); // already voted by asking
+
+    const stranger = await vote(outsider, asked.body.activity, true);
+    expect(stranger.status).toBe(403);
+    expect((await vote(admin1, asked.body.activity, true)).body.activity.status).toBe(
+      "ACTIVITY_STATUS_CONSENSUS_NEEDED",
+    );
+    const twice = await vote(admin1, asked.body.activity, true);
+    expect(twice.status).toBe(409); // a user never votes twice on one activity
+    expect(twice.body.message).toMatch(/already voted/);
+    const done = await vote(admin2, asked.body.activity, true);
+    expect(done.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    expect(done.body.activity.result).toHaveProperty("signRawPayloadResult.r");
+
+    const rounds = await evaluations(asked.body.activity.id);
+    expect(rounds.map((r) => r.policyEvaluations)).toEqual([
+      [{ policyId, outcome: "OUTCOME_REQUIRES_CONSENSUS" }],
+      [{ policyId, outcome: "OUTCOME_REQUIRES_CONSENSUS" }],
+      [{ policyId, outcome: "OUTCOME_ALLOW" }],
+    ]);
+    expect(new Set(rounds.map((r) => r.voteId)).size).toBe(3);
+  });
+
+  it("one admin's rejection rejects it", async () => {
+    const asked = await signRaw(alice, `0x${"06".repeat(32)}`);
+    const rejected = await vote(admin2, asked.body.activity, false);
+    expect(rejected.body.activity.status).toBe("ACTIVITY_STATUS_REJECTED");
+    const rounds = await evaluations(asked.body.activity.id);
+    expect(rounds.at(-1)!.policyEvaluations).toEqual([{ outcome: "OUTCOME_REJECTED" }]);
+  });
+
+  it("selectors: only approve or deposit to the vault, as written in the spec", async () => {
+    await dropPolicies();
+    await policy(
+      "Vault only",
+      "EFFECT_ALLOW",
+      `activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.to == '${VAULT}' && eth.tx.data[0..10] in ['0x095ea7b3', '0x6e553f65']`,
+    );
+    const tx = (to: `0x${string}`, data: `0x${string}`) =>
+      submit(alice, "sign_transaction", "ACTIVITY_TYPE_SIGN_TRANSACTION_V2", {
+        signWith: ethAddress,
+        type: "TRANSACTION_TYPE_ETHEREUM",
+        unsignedTransaction: serializeTransaction({
+          type: "eip1559",
+          chainId: 1,
+          nonce: Math.floor(Math.random() * 1e6),
+          to,
+          data,
+          maxFeePerGas: 1n,
+          maxPriorityFeePerGas: 1n,
+          gas: 100_000n,
+        }),
+      });
+    const approve = `0x095ea7b3${"00".repeat(12)}${VAULT.slice(2)}${"00".repeat(31)}01` as `0x${string}`;
+    const deposit = `0x6e553f65${"00".repeat(31)}01${"00".repeat(12)}${"11".repeat(20)}` as `0x${string}`;
+    const transfer = `0xa9059cbb${"00".repeat(64)}` as `0x${string}`;
+    expect((await tx(VAULT, approve)).status).toBe(200);
+    expect((await tx(VAULT, deposit)).status).toBe(200);
+    expect((await tx(VAULT, transfer)).status).toBe(403);
+    expect((await tx("0x000000000000000000000000000000000000dead", approve)).status).toBe(403);
+  });
+
+  it("root-quorum-only activities cannot be granted by a policy", async () => {
+    await dropPolicies();
+    await policy("Everything", "EFFECT_ALLOW");
+    const res = await submit(alice, "update_organization_name", "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME", {
+      organizationName: "Alice's now",
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/only the root quorum/);
+  });
+
+  it("users manage their own API keys without a policy, unless a policy denies it", async () => {
+    await dropPolicies();
+    const own = () =>
+      submit(alice, "create_api_keys", "ACTIVITY_TYPE_CREATE_API_KEYS_V2", {
+        userId: alice.userId,
+        apiKeys: [
+          {
+            apiKeyName: `k${Math.random()}`,
+            publicKey: newApiKey().publicKey,
+            curveType: "API_KEY_CURVE_P256",
+          },
+        ],
+      });
+    expect((await own()).status).toBe(200);
+    await policy("Keys are issued centrally", "EFFECT_DENY", "activity.resource == 'CREDENTIAL'");
+    const denied = await own();
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toContain("Keys are issued centrally");
+  });
+
+  it("get_policy_evaluations answers only for the caller's organization", async () => {
+    const other = await t.newOrganization("Elsewhere");
+    const { body } = await query<{ activities: TActivity[] }>(root, "list_activities", {});
+    const res = await t.call<ErrorBody>(
+      "query",
+      "get_policy_evaluations",
+      { organizationId: other.organizationId, activityId: body.activities[0]!.id },
+      other.key,
+    );
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("simulate_policies", () => {
+  it("replays history through a draft set: which past activities would change, and nothing is written", async () => {
+    await dropPolicies();
+    const allow = await policy("Alice signs", "EFFECT_ALLOW", "activity.action == 'SIGN'");
+    const signed = await signRaw(alice, `0x${"07".repeat(32)}`);
+    expect(signed.status).toBe(200);
+    const before = await databaseDigest(t.app);
+    const res = await query<{
+      results: {
+        activityId: string;
+        recordedOutcome: string;
+        simulatedOutcome: string;
+        changed: boolean;
+        decidingPolicies: { policyName: string }[];
+      }[];
+      changed: number;
+    }>(root, "simulate_policies", {
+      draft: {
+        add: [
+          { policyName: "Freeze", effect: "EFFECT_DENY", condition: "activity.action == 'SIGN'", notes: "" },
+        ],
+      },
+      window: { limit: "20" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mine = res.body.results.find((r) => r.activityId === signed.body.activity.id)!;
+    expect(mine).toMatchObject({
+      recordedOutcome: "OUTCOME_ALLOW",
+      simulatedOutcome: "OUTCOME_DENY_EXPLICIT",
+      changed: true,
+    });
+    expect(mine.decidingPolicies.map((p) => p.policyName)).toEqual(["Freeze"]);
+    const removed = await query<{ results: { activityId: string; simulatedOutcome: string }[] }>(
+      root,
+      "simulate_policies",
+      {
+        draft: { remove: [allow.policyId] },
+      },
+    );
+    expect(removed.body.results.find((r) => r.activityId === signed.body.activity.id)!.simulatedOutcome).toBe(
+      "OUTCOME_DENY_IMPLICIT",
+    );
+    const bad = await query<object>(root, "simulate_policies", {
+      draft: { add: [{ policyName: "x", effect: "EFFECT_ALLOW", notes: "", condition: "((" }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(await databaseDigest(t.app)).toEqual(before);
+  });
+});
