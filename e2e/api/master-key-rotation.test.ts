@@ -70,5 +70,5 @@ describe("master key rotation", () => {
     const signature = await account.signMessage({ message: "after rotation" });
     expect(await verifyMessage({ address, message: "after rotation", signature })).toBe(true);
     expect(await fetchServerSigningKey(server)).toBe(serverKeyBefore);
-  });
+  }, 120_000); // two server restarts and a CLI run
 });
