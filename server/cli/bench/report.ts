@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { LoadResult } from "./load";
+import type { PolicyCost } from "./policy-cost";
 import type { SigningCost } from "./signing-cost";
 import type { StampCost } from "./stamp-cost";
 
@@ -12,6 +13,7 @@ export interface BenchReport {
   results: LoadResult[];
   stampVerification: StampCost;
   signing: SigningCost;
+  policies: PolicyCost;
 }
 
 const cell = (text: string, width: number) => text.padStart(width);
@@ -40,6 +42,11 @@ export function formatReport(report: BenchReport): string {
     `Signing in process: secp256k1 ${report.signing.secp256k1SignMicros.toFixed(1)} µs/op, ed25519 ` +
       `${report.signing.ed25519SignMicros.toFixed(1)} µs/op; unseal + BIP-39 seed + derive + sign (a wallet ` +
       `account, as sign_raw_payload does) ${report.signing.walletAccountSignMicros.toFixed(1)} µs/op`,
+    `Policy evaluation in process (one sign_transaction, contexts built): ${Object.entries(
+      report.policies.evaluationMicros,
+    )
+      .map(([count, micros]) => `${count} ${count === "1" ? "policy" : "policies"} ${micros.toFixed(1)} µs`)
+      .join(", ")}`,
     ...(failures.length > 0 ? ["", "errors:", ...failures] : []),
     "",
   ].join("\n");

@@ -2,12 +2,44 @@ import { buildIfNeeded } from "../start";
 import { benchDatabase } from "./database";
 import { launchBenchServer } from "./launch";
 import { type LoadResult, runLoad } from "./load";
+import { benchPolicies, benchTransaction, measurePolicyCost } from "./policy-cost";
 import { formatReport, saveReport } from "./report";
 import { measureSigningCost } from "./signing-cost";
 import { measureStampCost } from "./stamp-cost";
-import { newBenchKey } from "./stamper";
+import { type BenchKey, newBenchKey } from "./stamper";
 
 const CONCURRENCY = [1, 32];
+
+/**
+ * A non-root user with an API key, and 100 policies in force of which the last allows that user's
+ * approve/deposit transactions to the bench vault: every request evaluates all 100.
+ */
+async function benchMember(
+  submit: (type: string, path: string, parameters: unknown) => Promise<Response>,
+): Promise<{ key: BenchKey }> {
+  const key = newBenchKey();
+  const created = await submit("ACTIVITY_TYPE_CREATE_USERS_V4", "create_users", {
+    users: [
+      {
+        userName: "bench-member",
+        apiKeys: [{ apiKeyName: "bench-member", publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }],
+        authenticators: [],
+        oauthProviders: [],
+        userTags: [],
+      },
+    ],
+  });
+  const body = (await created.json()) as {
+    activity?: { result?: { createUsersResult?: { userIds: string[] } } };
+  };
+  const userId = body.activity?.result?.createUsersResult?.userIds[0];
+  if (!created.ok || !userId) throw new Error(`bench: create_users failed: ${JSON.stringify(body)}`);
+  const policies = await submit("ACTIVITY_TYPE_CREATE_POLICIES", "create_policies", {
+    policies: benchPolicies(100, userId),
+  });
+  if (!policies.ok) throw new Error(`bench: create_policies failed: ${await policies.text()}`);
+  return { key };
+}
 
 /** One wallet with an Ethereum and a Solana account, for the signing scenarios. */
 async function benchWallet(
@@ -63,14 +95,16 @@ export async function bench(root: string): Promise<number> {
     let users = 0;
     let accounts = 0;
     let signatures = 0;
-    const post = (kind: "submit" | "query", name: string, payload: unknown) => {
+    const postAs = (signer: BenchKey, kind: "submit" | "query", name: string, payload: unknown) => {
       const body = new TextEncoder().encode(JSON.stringify(payload));
       return fetch(`${server.baseUrl}/public/v1/${kind}/${name}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "X-Stamp": key.stamp(body) },
+        headers: { "content-type": "application/json", "X-Stamp": signer.stamp(body) },
         body,
       });
     };
+    const post = (kind: "submit" | "query", name: string, payload: unknown) =>
+      postAs(key, kind, name, payload);
     const activity = (type: string, parameters: unknown) => ({
       type,
       timestampMs: String(Date.now()),
@@ -80,6 +114,10 @@ export async function bench(root: string): Promise<number> {
     const wallet = await benchWallet((type, name, parameters) =>
       post("submit", name, activity(type, parameters)),
     );
+    const member = await benchMember((type, name, parameters) =>
+      post("submit", name, activity(type, parameters)),
+    );
+    let nonces = 0;
     // Each signature is over a different payload: the same signed body twice would be one activity.
     const signWith = (signer: string, hashFunction: string) => () =>
       post(
@@ -136,6 +174,20 @@ export async function bench(root: string): Promise<number> {
             }),
           ),
       ],
+      [
+        "sign_transaction, non-root, 100 policies",
+        () =>
+          postAs(
+            member.key,
+            "submit",
+            "sign_transaction",
+            activity("ACTIVITY_TYPE_SIGN_TRANSACTION_V2", {
+              signWith: wallet.ethereum,
+              type: "TRANSACTION_TYPE_ETHEREUM",
+              unsignedTransaction: benchTransaction(++nonces),
+            }),
+          ),
+      ],
     ];
     try {
       for (const [name, send] of scenarios) {
@@ -158,6 +210,7 @@ export async function bench(root: string): Promise<number> {
     results,
     stampVerification: await measureStampCost(),
     signing: measureSigningCost(),
+    policies: measurePolicyCost(),
   };
   process.stdout.write(formatReport(report));
   process.stdout.write(`saved to ${saveReport(root, report)}\n`);
