@@ -8,8 +8,10 @@ import { useSession } from "../dashboard/session-context";
 import { Alert } from "../ui/alert";
 import { Card } from "../ui/card";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { DecidingPolicies } from "./deciding-policies";
 import { DecisionButtons } from "./decision-buttons";
 import { JsonBlock } from "./json-block";
+import { PolicyEvaluations } from "./policy-evaluations";
 import { StatusBadge } from "./status-badge";
 import { submitterOf } from "./submitter";
 
@@ -50,9 +52,12 @@ export function ActivityDetail({ activityId }: { activityId: string }) {
         {activity.failure && (
           <>
             <span className="text-muted-foreground">Failure</span>
-            <span className="text-destructive">{activity.failure.message}</span>
+            <span className="text-destructive" data-testid="activity-failure">
+              {activity.failure.message}
+            </span>
           </>
         )}
+        <DecidingPolicies activity={activity} />
       </Card>
       <section className="grid gap-2">
         <h2 className="text-lg font-semibold">Votes</h2>
@@ -77,6 +82,7 @@ export function ActivityDetail({ activityId }: { activityId: string }) {
           </tbody>
         </Table>
       </section>
+      <PolicyEvaluations activity={activity} />
       <div className="grid gap-4 lg:grid-cols-2">
         <JsonBlock label="Intent" value={activity.intent} />
         <JsonBlock label="Result" value={activity.result} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FileCode, Key, KeyRound, ListChecks, LogOut, Tags, Users, Wallet } from "lucide-react";
+import { FileCode, Key, KeyRound, ListChecks, LogOut, ShieldCheck, Tags, Users, Wallet } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import type { ReactNode } from "react";
@@ -20,6 +20,7 @@ const NAV = [
   { href: "/private-keys", label: "Private keys", icon: Key },
   { href: "/tags", label: "Tags", icon: Tags },
   { href: "/contracts", label: "Contract interfaces", icon: FileCode },
+  { href: "/policies", label: "Policies", icon: ShieldCheck },
 ];
 
 interface Whoami {

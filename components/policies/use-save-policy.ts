@@ -1,0 +1,26 @@
+"use client";
+
+import type { TPolicy } from "@/lib/api/policies";
+import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { createParams, type PolicyDraft, updateParams } from "./policy-draft";
+import { POLICY_LIST } from "./use-policies";
+
+/**
+ * Save the editor's draft, signed by the passkey: create_policy for a new policy, update_policy
+ * (only the changed fields) for an existing one.
+ */
+export function useSavePolicy(policy?: TPolicy) {
+  const create = useActivityMutation<PolicyDraft>(
+    "create_policy",
+    "ACTIVITY_TYPE_CREATE_POLICY_V3",
+    (draft) => ({ ...createParams(draft) }),
+    [POLICY_LIST],
+  );
+  const update = useActivityMutation<PolicyDraft>(
+    "update_policy",
+    "ACTIVITY_TYPE_UPDATE_POLICY_V2",
+    (draft) => ({ policyId: policy?.policyId, ...(policy ? updateParams(policy, draft) : {}) }),
+    [POLICY_LIST],
+  );
+  return policy ? update : create;
+}
