@@ -1,7 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FileCode, Key, KeyRound, ListChecks, LogOut, ShieldCheck, Tags, Users, Wallet } from "lucide-react";
+import {
+  Building,
+  FileCode,
+  Fingerprint,
+  Key,
+  KeyRound,
+  ListChecks,
+  LogOut,
+  ShieldCheck,
+  Tags,
+  Users,
+  Wallet,
+} from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import type { ReactNode } from "react";
@@ -21,6 +33,8 @@ const NAV = [
   { href: "/tags", label: "Tags", icon: Tags },
   { href: "/contracts", label: "Contract interfaces", icon: FileCode },
   { href: "/policies", label: "Policies", icon: ShieldCheck },
+  { href: "/organization", label: "Organization", icon: Building },
+  { href: "/account", label: "Your passkeys", icon: Fingerprint },
 ];
 
 interface Whoami {

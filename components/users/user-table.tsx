@@ -8,6 +8,7 @@ import { useActivityMutation } from "../dashboard/use-activity-mutation";
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { InviteUser } from "./invite-user";
 import { useUsers } from "./use-users";
 
 export function UserTable() {
@@ -48,12 +49,15 @@ export function UserTable() {
               </TableCell>
               <TableCell className="text-right">
                 {user.userId !== session.userId && (
-                  <ConfirmDelete
-                    what={`user ${user.userName}`}
-                    consequence="Their passkeys, API keys and sessions stop working at once."
-                    disabled={remove.isPending}
-                    onConfirm={() => remove.mutate(user.userId)}
-                  />
+                  <div className="flex items-start justify-end gap-1">
+                    <InviteUser user={user} />
+                    <ConfirmDelete
+                      what={`user ${user.userName}`}
+                      consequence="Their passkeys, API keys and sessions stop working at once."
+                      disabled={remove.isPending}
+                      onConfirm={() => remove.mutate(user.userId)}
+                    />
+                  </div>
                 )}
               </TableCell>
             </TableRow>

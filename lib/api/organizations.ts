@@ -67,3 +67,6 @@ export const ZOrganizationSummary = z.object({
   parentOrganizationId: z.string().optional(),
   createdAt: ZTimestamp,
 });
+
+export type TOrganizationData = z.infer<typeof ZOrganizationData>;
+export type TQuorum = z.infer<typeof ZQuorum>;

@@ -45,18 +45,22 @@ export type Signer = "passkey" | "session";
 
 /**
  * Submit an activity. Decisions and changes are stamped by the passkey (one prompt each); only
- * housekeeping of the session itself (sign-out) uses the session key.
+ * housekeeping of the session itself (sign-out) uses the session key. `allowCredentials` names the
+ * passkeys that may sign (credential ids): needed when this device also holds one the server does
+ * not know yet, such as a passkey just made for create_authenticators.
  */
 export async function submit(
   organizationId: string,
   path: string,
   type: string,
   parameters: Record<string, unknown>,
-  signer: { passkey: true } | { session: StoredSession },
+  signer: { passkey: true; allowCredentials?: string[] } | { session: StoredSession },
 ): Promise<TActivity> {
   const body = JSON.stringify({ type, timestampMs: String(Date.now()), organizationId, parameters });
   const headers =
-    "passkey" in signer ? await stampWithPasskey(body) : await stampWithSessionKey(signer.session.key, body);
+    "passkey" in signer
+      ? await stampWithPasskey(body, window.location.hostname, signer.allowCredentials)
+      : await stampWithSessionKey(signer.session.key, body);
   const { activity } = await post<{ activity: TActivity }>(`submit/${path}`, body, headers);
   return activity;
 }

@@ -1,14 +1,6 @@
-import { startRegistration } from "@simplewebauthn/browser";
 import type { FirstRunOptions, FirstRunResult } from "../api/setup";
 import { ApiRequestError } from "./api";
-
-const TRANSPORTS: Record<string, string> = {
-  ble: "AUTHENTICATOR_TRANSPORT_BLE",
-  internal: "AUTHENTICATOR_TRANSPORT_INTERNAL",
-  nfc: "AUTHENTICATOR_TRANSPORT_NFC",
-  usb: "AUTHENTICATOR_TRANSPORT_USB",
-  hybrid: "AUTHENTICATOR_TRANSPORT_HYBRID",
-};
+import { registerPasskey } from "./register-passkey";
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {
   const response = await fetch(url, {
@@ -28,28 +20,17 @@ export async function createFirstOrganization(input: {
   userEmail?: string;
 }): Promise<FirstRunResult> {
   const options = await postJson<FirstRunOptions>("/api/setup/options", {});
-  const registration = await startRegistration({
-    optionsJSON: {
-      challenge: options.challenge,
-      rp: options.rp,
-      user: { id: options.userId, name: input.userName, displayName: input.userName },
-      pubKeyCredParams: [{ type: "public-key", alg: -7 }],
-      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
-      attestation: "none",
-      timeout: 300_000,
-    },
+  // The server issued this challenge and checks it through challengeToken, not a `challenge` field.
+  const { challenge: _issued, ...passkey } = await registerPasskey({
+    challenge: options.challenge,
+    rp: options.rp,
+    userHandle: options.userId,
+    userName: input.userName,
+    authenticatorName: `${input.userName}'s passkey`,
   });
   return postJson<FirstRunResult>("/api/setup", {
     ...input,
     challengeToken: options.challengeToken,
-    passkey: {
-      authenticatorName: `${input.userName}'s passkey`,
-      attestation: {
-        credentialId: registration.id,
-        clientDataJson: registration.response.clientDataJSON,
-        attestationObject: registration.response.attestationObject,
-        transports: (registration.response.transports ?? []).flatMap((t) => TRANSPORTS[t] ?? []),
-      },
-    },
+    passkey,
   });
 }

@@ -1,0 +1,71 @@
+"use client";
+
+import { forgetPasskeyOnThisDevice } from "@/lib/client/forget-passkey";
+import { formatTimestamp } from "@/lib/client/format";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { ConfirmDelete } from "../dashboard/confirm-delete";
+import { Alert } from "../ui/alert";
+import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
+import { useDeletePasskey, usePasskeys } from "./use-passkeys";
+
+/** A credential id is long and random: its ends are enough to tell two apart. */
+const shorten = (id: string) => (id.length > 20 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id);
+
+const LAST_PASSKEY =
+  "This is your only passkey, so it cannot be deleted: without it you could no longer sign in or approve anything. Add another passkey first.";
+
+/** The signed-in user's passkeys; the last one cannot be deleted from here. */
+export function PasskeyTable() {
+  const passkeys = usePasskeys();
+  const remove = useDeletePasskey();
+  const rows = passkeys.data ?? [];
+  const last = rows.length === 1;
+  return (
+    <div className="grid gap-2">
+      {passkeys.error && <Alert>{passkeys.error.message}</Alert>}
+      <ActivityOutcome activity={remove.data} error={remove.error} />
+      <Table>
+        <TableHead>
+          <tr>
+            <TableHeader>Name</TableHeader>
+            <TableHeader>Created</TableHeader>
+            <TableHeader>Credential id</TableHeader>
+            <TableHeader />
+          </tr>
+        </TableHead>
+        <tbody>
+          {rows.map((passkey) => (
+            <TableRow key={passkey.authenticatorId} data-passkey={passkey.authenticatorName}>
+              <TableCell className="font-medium">{passkey.authenticatorName}</TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                {formatTimestamp(passkey.createdAt)}
+              </TableCell>
+              <TableCell className="font-mono text-xs" title={passkey.credentialId}>
+                {shorten(passkey.credentialId)}
+              </TableCell>
+              <TableCell className="text-right">
+                <ConfirmDelete
+                  what={`passkey ${passkey.authenticatorName}`}
+                  consequence="It can no longer sign in or approve. Your device may still offer it: remove it there too."
+                  disabled={last || remove.isPending}
+                  onConfirm={() =>
+                    remove.mutate(passkey, {
+                      onSuccess: (activity) =>
+                        activity.status === "ACTIVITY_STATUS_COMPLETED" &&
+                        forgetPasskeyOnThisDevice(passkey.credentialId),
+                    })
+                  }
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </tbody>
+      </Table>
+      {last && (
+        <Alert tone="info" data-testid="last-passkey">
+          {LAST_PASSKEY}
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { TOrganizationData } from "@/lib/api/organizations";
+import { query } from "@/lib/client/api";
+import { useSession } from "../dashboard/session-context";
+
+/** The signed-in organization as get_organization describes it: name, users, root quorum. */
+export function useOrganization() {
+  const session = useSession();
+  return useQuery({
+    queryKey: ["organization"],
+    queryFn: async () =>
+      (await query<{ organizationData: TOrganizationData }>(session, "get_organization")).organizationData,
+  });
+}

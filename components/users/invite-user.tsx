@@ -1,0 +1,74 @@
+"use client";
+
+import { UserPlus } from "lucide-react";
+import type { TUser } from "@/lib/api/users";
+import { INVITATION_LIFETIME_SECONDS, invitationLink } from "@/lib/client/invitation-link";
+import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { useSession } from "../dashboard/session-context";
+import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { Button } from "../ui/button";
+import { InvitationLinkDialog } from "./invitation-link-dialog";
+
+/** Compressed public key and private key, hex, as @turnkey/crypto makes them. */
+interface KeyPair {
+  publicKey: string;
+  privateKey: string;
+}
+
+// Loaded on demand, as for exports: the users page need not carry a P-256 library until someone invites.
+const newKeyPair = async (): Promise<KeyPair> => (await import("@turnkey/crypto")).generateP256KeyPair();
+
+/**
+ * Invite a user to make their own passkey: the browser makes a key pair, registers its public half
+ * as an API key of that user that lives a day, and puts the private half in a link, once. Nothing
+ * keeps the private key: closing the dialog forgets it.
+ */
+export function InviteUser({ user }: { user: TUser }) {
+  const session = useSession();
+  const invite = useActivityMutation<KeyPair>(
+    "create_api_keys",
+    "ACTIVITY_TYPE_CREATE_API_KEYS_V2",
+    (pair) => ({
+      userId: user.userId,
+      apiKeys: [
+        {
+          apiKeyName: `Invitation (${new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })})`,
+          publicKey: pair.publicKey,
+          curveType: "API_KEY_CURVE_P256",
+          expirationSeconds: String(INVITATION_LIFETIME_SECONDS),
+        },
+      ],
+    }),
+    ["users"],
+  );
+  // Only a key that is registered now makes a working link; one waiting for approval would not.
+  const link =
+    invite.data?.status === "ACTIVITY_STATUS_COMPLETED" && invite.variables
+      ? invitationLink(window.location.origin, {
+          organizationId: session.organizationId,
+          userId: user.userId,
+          privateKey: invite.variables.privateKey,
+        })
+      : undefined;
+  const waiting = invite.data?.status === "ACTIVITY_STATUS_CONSENSUS_NEEDED";
+  return (
+    <div className="grid justify-items-end gap-1">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Invite ${user.userName}`}
+        disabled={invite.isPending}
+        onClick={async () => invite.mutate(await newKeyPair())}
+      >
+        <UserPlus className="h-4 w-4" /> {invite.isPending ? "Inviting…" : "Invite"}
+      </Button>
+      <ActivityOutcome className="max-w-72 text-left" activity={invite.data} error={invite.error} />
+      {waiting && (
+        <p className="max-w-72 text-left text-xs text-muted-foreground">
+          No link was made: the invitation's key would work only after that approval.
+        </p>
+      )}
+      {link && <InvitationLinkDialog userName={user.userName} link={link} onClose={() => invite.reset()} />}
+    </div>
+  );
+}
