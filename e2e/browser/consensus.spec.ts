@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { type EmptyServer, startEmptyServer } from "../support/server";
-import { apiClient, createOrganization, nav, watchConsole } from "./dashboard";
+import { addApiKeyInBrowser, apiClient, createOrganization, nav, watchConsole } from "./dashboard";
 import { screenshot } from "./screenshots";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
 
@@ -61,11 +61,7 @@ test("signs out, and signs in again with the passkey", async () => {
 });
 
 test("gives a backend an API key, which then makes a second root user and raises the quorum", async () => {
-  await nav(page, "API keys");
-  await page.getByLabel("Key name").fill("backend");
-  await page.getByLabel("Public key (hex)").fill(backendKey.publicKey);
-  await page.getByRole("button", { name: "Add API key" }).click();
-  await expect(page.locator('[data-api-key="backend"]')).toBeVisible();
+  await addApiKeyInBrowser(page, "backend", backendKey.publicKey);
 
   const me = await backend().getWhoami({ organizationId });
   expect(me.username).toBe("alice");

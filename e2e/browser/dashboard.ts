@@ -47,3 +47,12 @@ export function apiClient(
 
 export const nav = (page: Page, name: string) =>
   page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
+
+/** Give a backend an API key of the signed-in user on the API keys page, and see it listed. */
+export async function addApiKeyInBrowser(page: Page, name: string, publicKey: string): Promise<void> {
+  await nav(page, "API keys");
+  await page.getByLabel("Key name").fill(name);
+  await page.getByLabel("Public key (hex)").fill(publicKey);
+  await page.getByRole("button", { name: "Add API key" }).click();
+  await expect(page.locator(`[data-api-key="${name}"]`)).toBeVisible();
+}

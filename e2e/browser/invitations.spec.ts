@@ -1,7 +1,7 @@
 import { type BrowserContext, type CDPSession, expect, type Page, test } from "@playwright/test";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { type EmptyServer, startEmptyServer } from "../support/server";
-import { apiClient, createOrganization, nav, watchConsole } from "./dashboard";
+import { addApiKeyInBrowser, apiClient, createOrganization, nav, watchConsole } from "./dashboard";
 import { screenshot } from "./screenshots";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
 
@@ -103,11 +103,7 @@ test("a malformed link says so", async () => {
 });
 
 test("through the API: bob has exactly one passkey and no invitation key left", async () => {
-  await nav(root, "API keys");
-  await root.getByLabel("Key name").fill("audit");
-  await root.getByLabel("Public key (hex)").fill(backendKey.publicKey);
-  await root.getByRole("button", { name: "Add API key" }).click();
-  await expect(root.locator('[data-api-key="audit"]')).toBeVisible();
+  await addApiKeyInBrowser(root, "audit", backendKey.publicKey);
 
   const { users } = await backend().getUsers({ organizationId });
   const bob = users.find((u) => u.userName === "bob")!;

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { type EmptyServer, startEmptyServer } from "../support/server";
-import { apiClient, createOrganization, nav, watchConsole } from "./dashboard";
+import { addApiKeyInBrowser, apiClient, createOrganization, nav, watchConsole } from "./dashboard";
 import { screenshot } from "./screenshots";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
 
@@ -35,11 +35,7 @@ const rootUser = (name: string) => quorumForm().getByRole("checkbox", { name });
 
 test("the organization page shows the id and renames the organization", async () => {
   organizationId = await createOrganization(page, { organizationName: "Northwind", userName: "olga" });
-  await nav(page, "API keys");
-  await page.getByLabel("Key name").fill("backend");
-  await page.getByLabel("Public key (hex)").fill(backendKey.publicKey);
-  await page.getByRole("button", { name: "Add API key" }).click();
-  await expect(page.locator('[data-api-key="backend"]')).toBeVisible();
+  await addApiKeyInBrowser(page, "backend", backendKey.publicKey);
 
   await nav(page, "Organization");
   await expect(page.getByTestId("organization-id")).toHaveText(organizationId);

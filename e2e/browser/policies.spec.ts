@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page, tes
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { recoverAddress } from "viem";
 import { type EmptyServer, startEmptyServer } from "../support/server";
-import { apiClient, createOrganization, nav, watchConsole } from "./dashboard";
+import { addApiKeyInBrowser, apiClient, createOrganization, nav, watchConsole } from "./dashboard";
 import { makePasskey } from "./register-passkey";
 import { screenshot } from "./screenshots";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
@@ -73,11 +73,7 @@ const expressionField = (id: "policyCondition" | "policyConsensus") =>
 
 test("a fresh installation: the first-run page makes the organization with a passkey; a backend gets an API key", async () => {
   organizationId = await createOrganization(page, { organizationName: "Policy Co", userName: "root" });
-  await nav(page, "API keys");
-  await page.getByLabel("Key name").fill("backend");
-  await page.getByLabel("Public key (hex)").fill(backendKey.publicKey);
-  await page.getByRole("button", { name: "Add API key" }).click();
-  await expect(page.locator('[data-api-key="backend"]')).toBeVisible();
+  await addApiKeyInBrowser(page, "backend", backendKey.publicKey);
   expect((await backend().getWhoami({ organizationId })).username).toBe("root");
 });
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { type EmptyServer, startEmptyServer } from "../support/server";
-import { apiClient, createOrganization, nav, watchConsole } from "./dashboard";
+import { addApiKeyInBrowser, apiClient, createOrganization, nav, watchConsole } from "./dashboard";
 import { screenshot } from "./screenshots";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
 
@@ -44,11 +44,7 @@ test("dark mode is a class on <html>, remembered across reloads", async () => {
 test("a session revoked through the API ends in the browser at its next read", async () => {
   // Give a backend an API key from the dashboard (a single root: it takes effect at once)…
   const backendKey = generateP256KeyPair();
-  await nav(page, "API keys");
-  await page.getByLabel("Key name").fill("ops");
-  await page.getByLabel("Public key (hex)").fill(backendKey.publicKey);
-  await page.getByRole("button", { name: "Add API key" }).click();
-  await expect(page.locator('[data-api-key="ops"]')).toBeVisible();
+  await addApiKeyInBrowser(page, "ops", backendKey.publicKey);
 
   // …which revokes this browser's session.
   const ops = apiClient(server.baseUrl, organizationId, backendKey);
