@@ -10,6 +10,7 @@ import { type Decision, decide, errorFromFailure } from "../policy/decide";
 import { eligibleVoters } from "../policy/eligible-voters";
 import { policyRound } from "../policy/round";
 import { SignerInputError } from "../signer/errors";
+import { votingOpen } from "./consensus-window";
 import type { ActivityDefinition } from "./define";
 import { activityFingerprint } from "./fingerprint";
 import { renderActivity } from "./view";
@@ -221,6 +222,7 @@ export async function submitActivity(app: AppContext, submission: Submission): P
           params,
           requesterUserId: caller.user.id,
           approverUserIds: [caller.user.id],
+          activityId: inserted.id,
         }),
     });
     await recordEvaluation(tx, inserted, voteId, decision, now);
@@ -248,7 +250,7 @@ export async function submitActivity(app: AppContext, submission: Submission): P
   if (outcome.row.status === STATUS.failed && failure && outcome.row.result === null && isDenial(failure)) {
     throw errorFromFailure(failure);
   }
-  return renderActivity(app.db, outcome.row, caller);
+  return renderActivity(app.db, outcome.row, caller, now);
 }
 
 function isDenial(failure: { details?: Record<string, unknown>[] }): boolean {
@@ -266,8 +268,6 @@ export interface VoteRequest {
   /** Rebuild the submitter as a Caller, for executing on their behalf. */
   submitterOf(tx: Tx, row: ActivityRow): Promise<Caller>;
 }
-
-const CONSENSUS_WINDOW_MS = 24 * 3600 * 1000;
 
 /**
  * Approve or reject an activity awaiting consensus. The vote that completes the quorum executes
@@ -321,7 +321,7 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
           "nor an approver a pending policy's consensus counts, and cannot vote on this activity",
       );
     }
-    if (now.getTime() - target.createdAt.getTime() > CONSENSUS_WINDOW_MS) {
+    if (!votingOpen(target.createdAt, now)) {
       const failure = {
         code: 9,
         message: `activity ${target.id} expired: consensus was not reached within 24 hours`,
@@ -366,6 +366,7 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
           params: target.intent,
           requesterUserId: submitter.user.id,
           approverUserIds: approvals,
+          activityId: target.id,
         }),
     });
     await recordEvaluation(tx, target, voteId, decision, now);
@@ -380,5 +381,5 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
     });
   });
   app.metrics.activities.inc({ type: row.type, status: row.status });
-  return renderActivity(app.db, row, caller);
+  return renderActivity(app.db, row, caller, now);
 }

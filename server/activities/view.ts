@@ -6,22 +6,35 @@ import type { DbOrTx } from "../db/client";
 import { type ActivityRow, type VoteRow, votes } from "../db/schema";
 import { BOOTSTRAP_ACTIVITY } from "../organizations/record-bootstrap";
 import { loadUsers } from "../users/render";
+import { votingOpen } from "./consensus-window";
 import { activityByType } from "./index";
 
 /**
  * Whether `viewer` may still cast a vote on the activity: a root user, or a user a pending policy's
- * consensus counts (noted at the last evaluation round), who has not voted yet.
+ * consensus counts (noted at the last evaluation round), who has not voted yet, while votes are
+ * still taken (CONSENSUS_WINDOW_MS).
  */
-export function mayVote(row: ActivityRow, rowVotes: VoteRow[], viewer: Caller | undefined): boolean {
+export function mayVote(
+  row: ActivityRow,
+  rowVotes: VoteRow[],
+  viewer: Caller | undefined,
+  now: Date,
+): boolean {
   if (!viewer || row.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") return false;
+  if (!votingOpen(row.createdAt, now)) return false;
   if (viewer.organization.id !== row.organizationId) return false;
   if (!viewer.isRoot && !row.policyVoterIds.includes(viewer.user.id)) return false;
   return !rowVotes.some((v) => v.userId === viewer.user.id);
 }
 
 /** The activity envelope exactly as the official clients parse it. */
-export async function renderActivity(db: DbOrTx, row: ActivityRow, viewer?: Caller): Promise<TActivity> {
-  const [activity] = await renderActivities(db, [row], viewer);
+export async function renderActivity(
+  db: DbOrTx,
+  row: ActivityRow,
+  viewer?: Caller,
+  now: Date = new Date(),
+): Promise<TActivity> {
+  const [activity] = await renderActivities(db, [row], viewer, now);
   return activity!;
 }
 
@@ -33,6 +46,7 @@ export async function renderActivities(
   db: DbOrTx,
   rows: ActivityRow[],
   viewer?: Caller,
+  now: Date = new Date(),
 ): Promise<TActivity[]> {
   if (rows.length === 0) return [];
   const allVotes = await db
@@ -52,6 +66,7 @@ export async function renderActivities(
       allVotes.filter((v) => v.activityId === row.id),
       voters,
       viewer,
+      now,
     ),
   );
 }
@@ -61,12 +76,13 @@ function envelope(
   rowVotes: VoteRow[],
   voters: Awaited<ReturnType<typeof loadUsers>>,
   viewer: Caller | undefined,
+  now: Date,
 ): TActivity {
   const definition: { intentKey: string; resultKey: string } | undefined =
     row.type === BOOTSTRAP_ACTIVITY.type ? BOOTSTRAP_ACTIVITY : activityByType(row.type);
   const intentKey = definition?.intentKey ?? "intent";
   const resultKey = definition?.resultKey ?? "result";
-  const canVote = mayVote(row, rowVotes, viewer);
+  const canVote = mayVote(row, rowVotes, viewer, now);
   const activity: TActivity = {
     id: row.id,
     organizationId: row.organizationId,

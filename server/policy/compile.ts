@@ -18,37 +18,10 @@ export interface CompiledPolicy {
 const parsed = new Map<string, Expression>();
 const MEMO_LIMIT = 10_000;
 
-/**
- * Ethereum hex in contexts (addresses, calldata, selectors) is lower case; a policy may spell it
- * checksummed (the reference's own examples do). Lower-casing every `0x…` hex literal makes those
- * comparisons case-insensitive without touching any other string (Solana keys are base58).
- */
-function lowerHexLiterals(expression: Expression): Expression {
-  if (expression.kind === "string") {
-    return /^0x[0-9a-fA-F]*$/.test(expression.value)
-      ? { ...expression, value: expression.value.toLowerCase() }
-      : expression;
-  }
-  const mapped = Object.fromEntries(
-    Object.entries(expression).map(([key, value]) => [
-      key,
-      Array.isArray(value)
-        ? value.map((item) => (isExpression(item) ? lowerHexLiterals(item) : item))
-        : isExpression(value)
-          ? lowerHexLiterals(value)
-          : value,
-    ]),
-  );
-  return mapped as Expression;
-}
-
-const isExpression = (value: unknown): value is Expression =>
-  typeof value === "object" && value !== null && "kind" in value && "position" in value;
-
 function parseMemo(source: string): Expression {
   let expression = parsed.get(source);
   if (!expression) {
-    expression = lowerHexLiterals(parsePolicyExpression(source));
+    expression = parsePolicyExpression(source);
     if (parsed.size >= MEMO_LIMIT) parsed.delete(parsed.keys().next().value!);
     parsed.set(source, expression);
   }

@@ -62,6 +62,17 @@ export async function decide(input: DecisionInput): Promise<Decision> {
       ),
     };
   }
+  if (round.outcome === "OUTCOME_ERROR") {
+    return {
+      kind: "deny",
+      round,
+      error: denied(
+        "POLICY_DENIED",
+        `${activityType} denied for user ${requester.userId}: the policy engine cannot read what it signs (${round.unreadable}), so no policy can allow it`,
+        { outcome: "OUTCOME_ERROR", policies: [] },
+      ),
+    };
+  }
   if (input.selfService || round.outcome === "OUTCOME_ALLOW") return { kind: "execute", round };
   if (round.outcome === "OUTCOME_REQUIRES_CONSENSUS" || requester.isRoot) return { kind: "consensus", round };
   return {

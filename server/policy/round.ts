@@ -1,11 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { users } from "../db/schema";
-import { buildConditionContext } from "./activity-context";
+import { buildConditionContext, UnreadableActivity } from "./activity-context";
+import { approvingCredentials } from "./approving-credentials";
 import { type CompiledPolicy, compilePolicy } from "./compile";
 import { consensusContext } from "./context/consensus";
 import { evaluatePolicies, type Round } from "./engine";
 import { loadPolicies } from "./store";
+import type { PolicyValue } from "./types";
 
 export interface RoundInput {
   organizationId: string;
@@ -15,6 +17,8 @@ export interface RoundInput {
   requesterUserId: string;
   /** Users who have approved so far: the requester, then each approving voter. */
   approverUserIds: string[];
+  /** The activity whose recorded approvals give `credentials` (absent: no credentials known). */
+  activityId?: string;
   /** The policies to evaluate; the organization's own when absent (a replay passes a draft set). */
   policies?: CompiledPolicy[];
 }
@@ -23,20 +27,42 @@ export interface RoundInput {
 export async function policyRound(db: DbOrTx, input: RoundInput): Promise<Round> {
   const policies = input.policies ?? (await loadPolicies(db, input.organizationId)).map(compilePolicy);
   if (policies.length === 0) return { outcome: "OUTCOME_DENY_IMPLICIT", evaluations: [], deciding: [] };
-  const [condition, approvers] = await Promise.all([
-    buildConditionContext(db, input),
+  let condition: PolicyValue;
+  try {
+    condition = await buildConditionContext(db, input);
+  } catch (error) {
+    if (!(error instanceof UnreadableActivity)) throw error;
+    return {
+      outcome: "OUTCOME_ERROR",
+      evaluations: policies.map((policy) => ({ policyId: policy.id, outcome: "OUTCOME_ERROR" })),
+      deciding: [],
+      unreadable: error.message,
+    };
+  }
+  // A user deleted since approving no longer counts: consensus is met by live users only.
+  const approvers =
     input.approverUserIds.length === 0
       ? []
-      : db
+      : await db
           .select()
           .from(users)
           .where(
-            and(eq(users.organizationId, input.organizationId), inArray(users.id, input.approverUserIds)),
-          ),
-  ]);
+            and(
+              eq(users.organizationId, input.organizationId),
+              inArray(users.id, input.approverUserIds),
+              isNull(users.deletedAt),
+            ),
+          );
+  const credentials = input.activityId
+    ? await approvingCredentials(
+        db,
+        input.activityId,
+        approvers.map((u) => u.id),
+      )
+    : [];
   const consensus = consensusContext(
     approvers.map((u) => ({ id: u.id, tags: u.tagIds, email: u.email ?? "", name: u.name })),
-    [],
+    credentials,
   );
   return evaluatePolicies(policies, { condition, consensus });
 }

@@ -109,6 +109,7 @@ async function replay(
         params: row.intent,
         requesterUserId: row.callerUserId,
         approverUserIds,
+        activityId: row.id,
         policies,
       }),
   });

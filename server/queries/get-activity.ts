@@ -12,12 +12,12 @@ export const getActivity = defineQuery({
   summary: "One activity of the organization, with its votes",
   request: z.object({ organizationId: ZId, activityId: ZId }),
   response: ZActivityResponse,
-  async run({ app, organization, caller }, request) {
+  async run({ app, organization, caller, now }, request) {
     const [row] = await app.db
       .select()
       .from(activities)
       .where(and(eq(activities.organizationId, organization.id), eq(activities.id, request.activityId)));
     if (!row) throw notFound("activity", request.activityId);
-    return { activity: await renderActivity(app.db, row, caller) };
+    return { activity: await renderActivity(app.db, row, caller, now) };
   },
 });

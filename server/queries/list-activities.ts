@@ -20,7 +20,7 @@ export const listActivities = defineQuery({
     paginationOptions: ZPagination,
   }),
   response: z.object({ activities: z.array(ZActivity) }),
-  async run({ app, organization, caller }, request) {
+  async run({ app, organization, caller, now }, request) {
     const page = pageOf(activities.id, request.paginationOptions, "newest-first");
     const rows = await app.db
       .select()
@@ -36,6 +36,6 @@ export const listActivities = defineQuery({
       .orderBy(page.orderBy)
       .limit(page.limit);
     if (page.reverse) rows.reverse();
-    return { activities: await renderActivities(app.db, rows, caller) };
+    return { activities: await renderActivities(app.db, rows, caller, now) };
   },
 });

@@ -231,7 +231,11 @@ class Evaluation {
     if (kind === undefined || kind !== kindOf(b) || kind === "list" || kind === "struct") {
       return fail(at, `cannot compare ${describeValue(a)} with ${describeValue(b)} using '${operator}'`);
     }
-    return kind === "timestamp" ? (a as Date).getTime() === (b as Date).getTime() : a === b;
+    if (kind === "timestamp") return (a as Date).getTime() === (b as Date).getTime();
+    if (kind === "string" && isHex(a as string) && isHex(b as string)) {
+      return (a as string).toLowerCase() === (b as string).toLowerCase();
+    }
+    return a === b;
   }
 
   private method(e: Node<"method">, scope: Scope | undefined): PolicyValue {
@@ -300,3 +304,10 @@ function orderingKey(value: PolicyValue): bigint | undefined {
   if (kind === "timestamp") return BigInt((value as Date).getTime());
   return undefined;
 }
+
+/**
+ * Hex is compared without regard to case: a policy may spell an address checksummed (the
+ * reference's own examples do) while contexts hold it in lower case. Only when both sides are
+ * `0x…` hex; every other string, an EIP-712 `string` field included, compares exactly.
+ */
+const isHex = (text: string) => /^0x[0-9a-fA-F]*$/.test(text);

@@ -28,6 +28,12 @@ describe("operators", () => {
     ["wallet.id == 'wallet-1'", true],
     ["wallet.id != 'wallet-1'", false],
     ["wallet.id == 'Wallet-1'", false],
+    // Two 0x-hex strings compare without regard to case (checksummed addresses); others exactly.
+    ["'0xAbCd' == '0xabcd'", true],
+    ["'0xAbCd' != '0xABCD'", false],
+    ["'0xabcd' in ['0x01', '0xABCD']", true],
+    ["'0xabcg' == '0xABCG'", false],
+    ["'Hello' == 'hello'", false],
     ["eth.tx.chain_id == 1", true],
     ["eth.tx.nonce != 7", false],
     ["wallet.exported == true", true],
