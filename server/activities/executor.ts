@@ -89,7 +89,8 @@ async function recordEvaluation(
     now,
   );
   if (decision.kind === "consensus" && decision.round) {
-    const voters = await eligibleVoters(tx, activity.organizationId, decision.round);
+    const approved = await approvingUsers(tx, activity.id);
+    const voters = await eligibleVoters(tx, activity.organizationId, decision.round, approved);
     await tx.update(activities).set({ policyVoterIds: voters }).where(eq(activities.id, activity.id));
   }
 }

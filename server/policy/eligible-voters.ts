@@ -14,9 +14,16 @@ const PROBE_COPIES = 64;
  * that all look like them (`approvers.any(u, u.id == 'X')` names X, `approvers.filter(u,
  * u.tags.contains('admin')).count() >= 2` names every admin, `approvers.count() >= 2` anyone), or
  * the whole organization approving meets it and the whole organization but them does not (`X and
- * Y must both approve` names X and Y). Only the policies that left the activity waiting are asked.
+ * Y must both approve` names X and Y), or their approval added to those given so far would meet it
+ * (`approvers.any(u, u.id == 'X') && approvers.count() >= 2` once X asked: anyone may be second).
+ * Only the policies that left the activity waiting are asked.
  */
-export async function eligibleVoters(db: DbOrTx, organizationId: string, round: Round): Promise<string[]> {
+export async function eligibleVoters(
+  db: DbOrTx,
+  organizationId: string,
+  round: Round,
+  approvedSoFar: readonly string[],
+): Promise<string[]> {
   const pending = round.deciding.filter((p) => p.consensus);
   if (pending.length === 0) return [];
   const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
@@ -43,12 +50,14 @@ export async function eligibleVoters(db: DbOrTx, organizationId: string, round: 
   const nobody: Approver = { id: "", tags: [], email: "", name: "" };
   const anyoneCounts = met(Array.from({ length: PROBE_COPIES }, () => nobody));
   const allMeet = met(everyone);
+  const current = everyone.filter((u) => approvedSoFar.includes(u.id));
   return everyone
     .filter((u) => !organization?.rootUserIds.includes(u.id))
     .filter(
       (u) =>
         anyoneCounts ||
         met(Array.from({ length: PROBE_COPIES }, () => u)) ||
+        met([...current, u]) ||
         (allMeet && !met(everyone.filter((other) => other.id !== u.id))),
     )
     .map((u) => u.id);

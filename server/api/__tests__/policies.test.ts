@@ -246,15 +246,23 @@ describe("policies: deciding", () => {
     expect(asked.body.activity.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
     const seen = async (as: Actor) =>
       (await query<ActivityBody>(as, "get_activity", { activityId: asked.body.activity.id })).body.activity;
-    expect((await seen(admin1)).canApprove).toBe(true);
-    expect((await seen(outsider)).canApprove).toBe(false);
-    expect((await seen(alice)).canApprove).toBe(false); // already voted by asking
+    const offered = async (as: Actor) => {
+      const activity = await seen(as);
+      return [activity.canApprove, activity.canReject];
+    };
+    expect(await offered(admin1)).toEqual([true, true]);
+    expect(await offered(admin2)).toEqual([true, true]);
+    expect(await offered(outsider)).toEqual([false, false]);
+    expect(await offered(alice)).toEqual([false, false]); // not an admin, and asking was her vote
 
     const stranger = await vote(outsider, asked.body.activity, true);
     expect(stranger.status).toBe(403);
     expect((await vote(admin1, asked.body.activity, true)).body.activity.status).toBe(
       "ACTIVITY_STATUS_CONSENSUS_NEEDED",
     );
+    // admin1 has had a say; admin2 still may.
+    expect(await offered(admin1)).toEqual([false, false]);
+    expect(await offered(admin2)).toEqual([true, true]);
     const twice = await vote(admin1, asked.body.activity, true);
     expect(twice.status).toBe(409); // a user never votes twice on one activity
     expect(twice.body.message).toMatch(/already voted/);
@@ -286,6 +294,11 @@ describe("policies: deciding", () => {
       "EFFECT_ALLOW",
       `activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.to == '${VAULT}' && eth.tx.data[0..10] in ['0x095ea7b3', '0x6e553f65']`,
     );
+    const { policyId: withdrawId } = await policy(
+      "No withdrawals from the vault",
+      "EFFECT_DENY",
+      `eth.tx.to == '${VAULT}' && eth.tx.data[0..10] == '0xBA087652'`,
+    );
     const tx = (to: `0x${string}`, data: `0x${string}`) =>
       submit(alice, "sign_transaction", "ACTIVITY_TYPE_SIGN_TRANSACTION_V2", {
         signWith: ethAddress,
@@ -304,10 +317,23 @@ describe("policies: deciding", () => {
     const approve = `0x095ea7b3${"00".repeat(12)}${VAULT.slice(2)}${"00".repeat(31)}01` as `0x${string}`;
     const deposit = `0x6e553f65${"00".repeat(31)}01${"00".repeat(12)}${"11".repeat(20)}` as `0x${string}`;
     const transfer = `0xa9059cbb${"00".repeat(64)}` as `0x${string}`;
-    expect((await tx(VAULT, approve)).status).toBe(200);
-    expect((await tx(VAULT, deposit)).status).toBe(200);
-    expect((await tx(VAULT, transfer)).status).toBe(403);
-    expect((await tx("0x000000000000000000000000000000000000dead", approve)).status).toBe(403);
+    // redeem(uint256,address,address): the spec's "withdraw".
+    const withdraw =
+      `0xba087652${"00".repeat(31)}01${"00".repeat(12)}${"11".repeat(20)}${"00".repeat(12)}${"11".repeat(20)}` as `0x${string}`;
+    for (const allowed of [await tx(VAULT, approve), await tx(VAULT, deposit)]) {
+      expect(allowed.status).toBe(200);
+      expect(allowed.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    }
+    for (const refused of [
+      await tx(VAULT, transfer),
+      await tx("0x000000000000000000000000000000000000dead", approve),
+    ]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toContain("no policy allows it (implicit deny)");
+    }
+    const redeemed = await tx(VAULT, withdraw);
+    expect(redeemed.status).toBe(403);
+    expect(redeemed.body.message).toContain(`No withdrawals from the vault (${withdrawId})`);
   });
 
   it("root-quorum-only activities cannot be granted by a policy", async () => {

@@ -146,6 +146,25 @@ describe("deny policies reach every activity they name", () => {
     }
   });
 
+  it("a refusal names every deny policy that applied", async () => {
+    const { address } = await ethereumWallet("twice-denied");
+    const ids = await withPolicies(
+      () => policy("alice signs", "EFFECT_ALLOW", "activity.action == 'SIGN'"),
+      () => policy("freeze signing", "EFFECT_DENY", "activity.action == 'SIGN'"),
+      () => policy("not this account", "EFFECT_DENY", `wallet_account.address == '${address}'`),
+    );
+    const response = await submit(members[0]!, "sign_raw_payload", "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", {
+      signWith: address,
+      payload: `0x${"cd".repeat(32)}`,
+      encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
+      hashFunction: "HASH_FUNCTION_NO_OP",
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toContain(`freeze signing (${ids[1]})`);
+    expect(response.body.message).toContain(`not this account (${ids[2]})`);
+    expect(response.body.message).not.toContain(ids[0]);
+  });
+
   it("deleting several wallets: `wallets` lists them, and a deny on one of them stops the deletion", async () => {
     const keep = await ethereumWallet("keep-me");
     const scratch = await ethereumWallet("scratch");
@@ -246,6 +265,31 @@ describe("deny policies reach every activity they name", () => {
 });
 
 describe("consensus counts live users within the voting window", () => {
+  it("anyone whose approval would meet the consensus may give it", async () => {
+    const [alice, , carol] = members;
+    await withPolicies(() =>
+      policy(
+        "alice and one more",
+        "EFFECT_ALLOW",
+        "activity.resource == 'WALLET' && activity.action == 'CREATE'",
+        `approvers.any(u, u.id == '${alice!.userId}') && approvers.count() >= 2`,
+      ),
+    );
+    const pending = (
+      await submit(alice!, "create_wallet", "ACTIVITY_TYPE_CREATE_WALLET", {
+        walletName: "pair",
+        accounts: [],
+      })
+    ).body.activity;
+    expect(pending.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
+    const seen = (await read(carol!, "get_activity", { activityId: pending.id })).body.activity;
+    expect([seen.canApprove, seen.canReject]).toEqual([true, true]);
+    const approved = await submit(carol!, "approve_activity", "ACTIVITY_TYPE_APPROVE_ACTIVITY", {
+      fingerprint: pending.fingerprint,
+    });
+    expect(approved.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+  });
+
   it("`credentials` are the ones the approvals were signed with", async () => {
     await withPolicies(() =>
       policy(
