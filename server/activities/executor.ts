@@ -211,7 +211,9 @@ export async function submitActivity(app: AppContext, submission: Submission): P
     // The requester's own approval is the first vote, and the first evaluation round is about it.
     const voteId = await recordVote(tx, inserted, caller, rawBody, true, now);
     const decision = await decide({
-      activityType: request.type,
+      // Policies see the canonical type: an older version the server still accepts (CREATE_USERS_V3
+      // for V4, say) must not slip past a policy written for the current one.
+      activityType: definition.type,
       selfService,
       requester: { userId: caller.user.id, isRoot: caller.isRoot },
       organization,
@@ -219,7 +221,7 @@ export async function submitActivity(app: AppContext, submission: Submission): P
       round: () =>
         policyRound(tx, {
           organizationId: organization.id,
-          activityType: request.type,
+          activityType: definition.type,
           params,
           requesterUserId: caller.user.id,
           approverUserIds: [caller.user.id],
@@ -349,12 +351,30 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
       return setStatus(tx, target.id, { status: STATUS.rejected, updatedAt: now });
     }
     const organization = caller.organization;
-    const submitter = await vote.submitterOf(tx, target);
+    let submitter: Caller;
+    try {
+      submitter = await vote.submitterOf(tx, target);
+    } catch (error) {
+      // The submitter was deleted while the activity waited: the approval is kept, the activity
+      // fails with the reason, and nothing runs on behalf of someone who is gone.
+      if (!(error instanceof ApiError) || error.reason !== "SUBMITTER_DELETED") throw error;
+      const failure = {
+        code: 9,
+        message: error.message,
+        details: [
+          {
+            "@type": "type.googleapis.com/errors.v1.TurnkeyErrorDetail",
+            turnkeyErrorCode: "SUBMITTER_DELETED",
+          },
+        ],
+      };
+      return setStatus(tx, target.id, { status: STATUS.failed, failure, updatedAt: now });
+    }
     const definition = vote.definitionFor(target.type);
     if (!definition) throw new Error(`no definition for stored activity type ${target.type}`);
     const approvals = await approvingUsers(tx, target.id);
     const decision = await decide({
-      activityType: target.type,
+      activityType: definition.type,
       selfService:
         definition.selfService?.(definition.params.parse(target.intent) as never, submitter) ?? false,
       requester: { userId: submitter.user.id, isRoot: submitter.isRoot },
@@ -363,7 +383,7 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
       round: () =>
         policyRound(tx, {
           organizationId: organization.id,
-          activityType: target.type,
+          activityType: definition.type,
           params: target.intent,
           requesterUserId: submitter.user.id,
           approverUserIds: approvals,

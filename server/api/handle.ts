@@ -102,8 +102,20 @@ async function runActivity(
   };
 }
 
+const ACTIVITY_ENVELOPE_FIELDS = ["type", "timestampMs", "parameters"] as const;
+
 async function runQuery(app: AppContext, path: string, body: Record<string, unknown>, stamp: VerifiedStamp) {
   const definition = queryRegistry[path]!;
+  // Votes publish the signed body and signature of every activity (the compatible API's vote
+  // shape), so an activity's stamp is public. No query takes these fields: refusing them keeps
+  // a published activity stamp from being replayed as a read by someone who saw it.
+  const activityField = ACTIVITY_ENVELOPE_FIELDS.find((field) => field in body);
+  if (activityField) {
+    throw invalid(
+      `${activityField} is not a field of a query (this is an activity's body; submit activities to /public/v1/submit/…)`,
+      activityField,
+    );
+  }
   const organizationId = body.organizationId;
   if (typeof organizationId !== "string" || organizationId.length === 0) {
     throw invalid("organizationId is required", "organizationId");

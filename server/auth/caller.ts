@@ -11,6 +11,7 @@ import {
 } from "../db/schema";
 import { SCHEME_CURVE } from "./api-key-stamp";
 import type { VerifiedStamp } from "./stamp";
+import { checkSignCount } from "./webauthn-stamp";
 
 export interface CallerCredential {
   kind: "API_KEY" | "WEBAUTHN";
@@ -58,6 +59,8 @@ interface Match {
   userId: string;
   credential: CallerCredential;
   expiresAt: Date | null;
+  /** A passkey row's stored signature counter. */
+  signCount?: number;
 }
 
 async function matchCredential(db: DbOrTx, stamp: VerifiedStamp, orgIds: string[] | null): Promise<Match[]> {
@@ -90,6 +93,7 @@ async function matchCredential(db: DbOrTx, stamp: VerifiedStamp, orgIds: string[
     organizationId: r.organizationId,
     userId: r.userId,
     expiresAt: null,
+    signCount: r.signCount,
     credential: {
       kind: "WEBAUTHN",
       id: r.id,
@@ -149,6 +153,9 @@ export async function resolveCaller(
   if (!user || user.deletedAt) {
     throw unauthenticated("USER_NOT_FOUND", `the user holding this credential no longer exists`);
   }
+  if (stamp.kind === "WEBAUTHN") {
+    await checkSignCount(db, { id: match.credential.id, signCount: match.signCount ?? 0 }, stamp.signCount);
+  }
   const organization = chain.find((o) => o.id === match.organizationId)!;
   return {
     user,
@@ -167,6 +174,14 @@ export async function callerFromActivity(
 ): Promise<Caller> {
   const [user] = await db.select().from(users).where(eq(users.id, row.callerUserId));
   if (!user) throw new Error(`activity submitter ${row.callerUserId} is missing`);
+  if (user.deletedAt) {
+    // Approvals do not revive a departed user's request: it would act (export, sign) for nobody.
+    throw new ApiError(
+      "FAILED_PRECONDITION",
+      "SUBMITTER_DELETED",
+      `the user who submitted this activity (${user.id}) has been deleted since; it cannot run on their behalf`,
+    );
+  }
   const kind = row.stampKind === "WEBAUTHN" ? "WEBAUTHN" : "API_KEY";
   const stamp: VerifiedStamp =
     kind === "WEBAUTHN"
@@ -174,6 +189,7 @@ export async function callerFromActivity(
           kind,
           credentialId: "",
           publicKey: "",
+          signCount: 0,
           scheme: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN",
           signature: "",
           header: row.stamp,

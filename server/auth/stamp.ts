@@ -15,6 +15,11 @@ export type VerifiedStamp =
       credentialId: string;
       /** Uncompressed P-256 hex of the passkey. */
       publicKey: string;
+      /**
+       * The assertion's signature counter. Checked and stored against the passkey row of the
+       * organization the request acts on (resolveCaller), never against another organization's.
+       */
+      signCount: number;
       scheme: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN";
       signature: string;
       header: string;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { unauthenticated } from "../api/errors";
 import type { DbOrTx } from "../db/client";
 import { authenticators } from "../db/schema";
@@ -64,11 +64,14 @@ export async function verifyWebAuthnStamp(
   }
   // A credential id is no secret (every stamp carries it), so anyone can register a key of their
   // own under someone else's id in an organization they control. Rows are told apart by public key:
-  // the stamp proves only the key that verifies it, and only that key's rows count (and advance).
+  // the stamp proves only the key that verifies it. The signature counter is not checked here:
+  // another organization may hold a copy of this credential with any counter it chose (a
+  // registration proves no possession), so the counter is checked and advanced only on the row of
+  // the organization the request acts on, once resolveCaller has found it (checkSignCount).
   const byKey = Map.groupBy(rows, (r) => r.cosePublicKey);
   let refusal = "could not verify passkey stamp signature over the request body";
   for (const [cosePublicKey, keyRows] of byKey) {
-    const counter = Math.max(...keyRows.map((r) => r.signCount));
+    const counter = 0;
     let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       verification = await verifyAuthenticationResponse({
@@ -99,11 +102,11 @@ export async function verifyWebAuthnStamp(
       continue;
     }
     if (!verification.verified) continue;
-    await advanceCounter(db, keyRows, counter, verification.authenticationInfo.newCounter);
     return {
       kind: "WEBAUTHN",
       credentialId,
       publicKey: keyRows[0]!.publicKey,
+      signCount: verification.authenticationInfo.newCounter,
       scheme: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN",
       signature: fields.signature,
       header,
@@ -113,28 +116,27 @@ export async function verifyWebAuthnStamp(
 }
 
 /**
- * Store the assertion's counter. Conditional on the stored one still being lower, so that of two
- * requests carrying the same assertion at once only one gets through (the other is a replay).
+ * Check and store the assertion's counter on the one passkey row the request acts through: it must
+ * move forward (an authenticator that keeps no counter reports 0 every time). Conditional on the
+ * stored one still being lower, so that of two requests carrying the same assertion at once only
+ * one gets through (the other is a replay).
  */
-async function advanceCounter(
+export async function checkSignCount(
   db: DbOrTx,
-  rows: { id: string }[],
-  counter: number,
+  row: { id: string; signCount: number },
   next: number,
 ): Promise<void> {
-  if (next === 0 && counter === 0) return; // this authenticator keeps no counter
+  if (next === 0 && row.signCount === 0) return; // this authenticator keeps no counter
+  if (next <= row.signCount) {
+    throw unauthenticated(
+      "SIGNATURE_INVALID",
+      `could not verify passkey stamp: signature counter ${next} is not above the stored ${row.signCount} (a replayed or cloned assertion)`,
+    );
+  }
   const moved = await db
     .update(authenticators)
     .set({ signCount: next })
-    .where(
-      and(
-        inArray(
-          authenticators.id,
-          rows.map((r) => r.id),
-        ),
-        lt(authenticators.signCount, next),
-      ),
-    )
+    .where(and(eq(authenticators.id, row.id), lt(authenticators.signCount, next)))
     .returning({ id: authenticators.id });
   if (moved.length === 0) {
     throw unauthenticated(

@@ -1,6 +1,6 @@
 import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { convertCOSEtoPKCS } from "@simplewebauthn/server/helpers";
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { TAuthenticatorParams } from "@/lib/api/credentials";
 import { ApiError, invalid } from "../api/errors";
 import type { WebAuthnSettings } from "../auth/webauthn-stamp";
@@ -100,14 +100,23 @@ export async function insertAuthenticators(
       .where(
         and(
           eq(authenticators.organizationId, organizationId),
-          eq(authenticators.credentialId, passkey.credentialId),
+          // One passkey key pair per organization, under whatever credential id: otherwise a
+          // member could register a root user's public key under a new id and have the root's
+          // stamps (with that id swapped in; the signature does not cover it) count as theirs.
+          or(
+            eq(authenticators.credentialId, passkey.credentialId),
+            eq(authenticators.publicKey, passkey.publicKey),
+          ),
         ),
       );
-    if (existing || passkeys.filter((p) => p.credentialId === passkey.credentialId).length > 1) {
+    const repeated = passkeys.filter(
+      (p) => p.credentialId === passkey.credentialId || p.publicKey === passkey.publicKey,
+    );
+    if (existing || repeated.length > 1) {
       throw new ApiError(
         "ALREADY_EXISTS",
         "AUTHENTICATOR_EXISTS",
-        `passkey ${passkey.credentialId} is already registered in organization ${organizationId}`,
+        `passkey ${passkey.credentialId} (or its public key) is already registered in organization ${organizationId}`,
       );
     }
     const id = newId(now.getTime());

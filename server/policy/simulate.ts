@@ -97,7 +97,7 @@ async function replay(
     // An intent that no longer parses takes no self-service shortcut.
   }
   return decide({
-    activityType: row.type,
+    activityType: definition?.type ?? row.type,
     selfService,
     requester: { userId: row.callerUserId, isRoot: organization.rootUserIds.includes(row.callerUserId) },
     organization,
@@ -105,7 +105,7 @@ async function replay(
     round: () =>
       policyRound(app.db, {
         organizationId: organization.id,
-        activityType: row.type,
+        activityType: definition?.type ?? row.type,
         params: row.intent,
         requesterUserId: row.callerUserId,
         approverUserIds,

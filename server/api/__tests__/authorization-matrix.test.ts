@@ -261,7 +261,7 @@ const cases: Case[] = [
     name: "passkey signature counter gone back (replay)",
     status: 401,
     reason: "SIGNATURE_INVALID",
-    message: /could not verify passkey stamp: Response counter value 1 was lower than expected 1/,
+    message: /could not verify passkey stamp: signature counter 1 is not above the stored 1/,
     request: passkeySigned({ counter: 1 }),
   },
   {

@@ -148,7 +148,7 @@ describe("passkeys", () => {
         }),
       },
       {
-        why: /counter value 1 was lower than expected 2/,
+        why: /signature counter 1 is not above the stored 2/,
         res: await withPasskey<ErrorBody>(passkey, "submit", "update_user_name", activity, { counter: 1 }),
       },
     ];
