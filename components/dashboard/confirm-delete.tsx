@@ -1,6 +1,8 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "@/lib/utils/cn";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,29 +17,47 @@ import { Button } from "../ui/button";
 interface Props {
   /** What is deleted, as people call it: "user carol", "API key backend". */
   what: string;
-  consequence: string;
+  consequence: ReactNode;
   disabled?: boolean;
   onConfirm(): void;
+  /** More for the person to read or answer before deleting (a preview, a checkbox). */
+  children?: ReactNode;
+  /** Keep "Delete" unavailable until what `children` asks for is given. */
+  confirmDisabled?: boolean;
+  /** Called whenever the dialog opens or closes, e.g. to clear what `children` collected. */
+  onOpenChange?(open: boolean): void;
+  /** For a dialog holding more than a sentence (a table, say). */
+  wide?: boolean;
 }
 
 /** A trash button that asks first; the passkey prompt that follows signs the deletion. */
-export function ConfirmDelete({ what, consequence, disabled, onConfirm }: Props) {
+export function ConfirmDelete({
+  what,
+  consequence,
+  disabled,
+  onConfirm,
+  children,
+  confirmDisabled,
+  onOpenChange,
+  wide,
+}: Props) {
   return (
-    <AlertDialog>
+    <AlertDialog onOpenChange={onOpenChange}>
       <AlertDialogTrigger asChild>
         <Button variant="ghost" size="sm" aria-label={`Delete ${what}`} disabled={disabled}>
           <Trash2 className="h-4 w-4" />
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
+      <AlertDialogContent className={cn(wide && "max-h-[calc(100vh-2rem)] max-w-3xl overflow-y-auto")}>
         <AlertDialogTitle>Delete {what}?</AlertDialogTitle>
         <AlertDialogDescription>{consequence}</AlertDialogDescription>
+        {children}
         <div className="flex justify-end gap-2">
           <AlertDialogCancel asChild>
             <Button variant="outline">Cancel</Button>
           </AlertDialogCancel>
           <AlertDialogAction asChild>
-            <Button variant="destructive" onClick={onConfirm}>
+            <Button variant="destructive" disabled={confirmDisabled} onClick={onConfirm}>
               Delete
             </Button>
           </AlertDialogAction>

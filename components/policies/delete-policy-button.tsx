@@ -1,19 +1,9 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
 import type { TPolicy } from "@/lib/api/policies";
 import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { ConfirmDelete } from "../dashboard/confirm-delete";
 import { useActivityMutation } from "../dashboard/use-activity-mutation";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../ui/alert-dialog";
-import { Button } from "../ui/button";
 import { HistoryPreview } from "./history-preview";
 import { POLICY_LIST } from "./use-policies";
 
@@ -36,36 +26,15 @@ export function DeletePolicyButton({ policy, onDeleted }: { policy: TPolicy; onD
     });
   return (
     <>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Delete policy ${policy.policyName}`}
-            disabled={remove.isPending}
-          >
-            <Trash2 className="h-4 w-4" />
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent className="max-h-[calc(100vh-2rem)] max-w-3xl overflow-y-auto">
-          <AlertDialogTitle>Delete policy {policy.policyName}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Activities it allowed will need another policy (or the root quorum); activities it denied may go
-            through. Past decisions stay recorded.
-          </AlertDialogDescription>
-          <HistoryPreview draft={{ remove: [policy.policyId] }} />
-          <div className="flex justify-end gap-2">
-            <AlertDialogCancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button variant="destructive" onClick={confirm}>
-                Delete
-              </Button>
-            </AlertDialogAction>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDelete
+        what={`policy ${policy.policyName}`}
+        consequence="Activities it allowed will need another policy (or the root quorum); activities it denied may go through. Past decisions stay recorded."
+        disabled={remove.isPending}
+        onConfirm={confirm}
+        wide
+      >
+        <HistoryPreview draft={{ remove: [policy.policyId] }} />
+      </ConfirmDelete>
       <ActivityOutcome className="basis-full" activity={remove.data} error={remove.error} />
     </>
   );

@@ -1,17 +1,7 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../ui/alert-dialog";
-import { Button } from "../ui/button";
+import { ConfirmDelete } from "../dashboard/confirm-delete";
 import { Checkbox } from "../ui/checkbox";
 
 interface Props {
@@ -31,41 +21,25 @@ interface Props {
 export function ConfirmDeleteSecret({ what, exported, disabled, onConfirm }: Props) {
   const [accepted, setAccepted] = useState(false);
   return (
-    <AlertDialog onOpenChange={() => setAccepted(false)}>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Delete ${what}`} disabled={disabled}>
-          <Trash2 className="h-4 w-4" />
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete {what}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          {exported
-            ? "Its key material is erased from this server; the export you made is then the only copy."
-            : "It has never been exported, so this server may hold the only copy of its keys: deleting it would lose them, and whatever they control, for good. The server refuses unless you confirm below (deleteWithoutExport)."}
-        </AlertDialogDescription>
-        {!exported && (
-          <Checkbox
-            label="Delete without an export; I accept that the keys are lost"
-            checked={accepted}
-            onChange={(event) => setAccepted(event.currentTarget.checked)}
-          />
-        )}
-        <div className="flex justify-end gap-2">
-          <AlertDialogCancel asChild>
-            <Button variant="outline">Cancel</Button>
-          </AlertDialogCancel>
-          <AlertDialogAction asChild>
-            <Button
-              variant="destructive"
-              disabled={!exported && !accepted}
-              onClick={() => onConfirm(!exported)}
-            >
-              Delete
-            </Button>
-          </AlertDialogAction>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDelete
+      what={what}
+      consequence={
+        exported
+          ? "Its key material is erased from this server; the export you made is then the only copy."
+          : "It has never been exported, so this server may hold the only copy of its keys: deleting it would lose them, and whatever they control, for good. The server refuses unless you confirm below (deleteWithoutExport)."
+      }
+      disabled={disabled}
+      onConfirm={() => onConfirm(!exported)}
+      confirmDisabled={!exported && !accepted}
+      onOpenChange={() => setAccepted(false)}
+    >
+      {!exported && (
+        <Checkbox
+          label="Delete without an export; I accept that the keys are lost"
+          checked={accepted}
+          onChange={(event) => setAccepted(event.currentTarget.checked)}
+        />
+      )}
+    </ConfirmDelete>
   );
 }

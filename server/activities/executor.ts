@@ -73,6 +73,8 @@ async function recordEvaluation(
   activity: ActivityRow,
   voteId: string,
   decision: Decision,
+  /** Users who have approved so far (the requester first): who may still vote depends on them. */
+  approvedSoFar: string[],
   now: Date,
 ): Promise<void> {
   const outcome =
@@ -89,8 +91,7 @@ async function recordEvaluation(
     now,
   );
   if (decision.kind === "consensus" && decision.round) {
-    const approved = await approvingUsers(tx, activity.id);
-    const voters = await eligibleVoters(tx, activity.organizationId, decision.round, approved);
+    const voters = await eligibleVoters(tx, activity.organizationId, decision.round, approvedSoFar);
     await tx.update(activities).set({ policyVoterIds: voters }).where(eq(activities.id, activity.id));
   }
 }
@@ -228,7 +229,7 @@ export async function submitActivity(app: AppContext, submission: Submission): P
           activityId: inserted.id,
         }),
     });
-    await recordEvaluation(tx, inserted, voteId, decision, now);
+    await recordEvaluation(tx, inserted, voteId, decision, [caller.user.id], now);
     if (decision.kind === "deny") {
       const failure = errorBody(decision.error, submission.requestId);
       return {
@@ -325,16 +326,12 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
       );
     }
     if (!votingOpen(target.createdAt, now)) {
-      const failure = {
-        code: 9,
-        message: `activity ${target.id} expired: consensus was not reached within 24 hours`,
-        details: [
-          {
-            "@type": "type.googleapis.com/errors.v1.TurnkeyErrorDetail",
-            turnkeyErrorCode: "CONSENSUS_EXPIRED",
-          },
-        ],
-      };
+      const expired = new ApiError(
+        "FAILED_PRECONDITION",
+        "CONSENSUS_EXPIRED",
+        `activity ${target.id} expired: consensus was not reached within 24 hours`,
+      );
+      const failure = errorBody(expired, vote.requestId);
       return setStatus(tx, target.id, { status: STATUS.failed, failure, updatedAt: now });
     }
     const voteId = await recordVote(tx, target, caller, vote.rawBody, vote.approve, now);
@@ -358,16 +355,7 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
       // The submitter was deleted while the activity waited: the approval is kept, the activity
       // fails with the reason, and nothing runs on behalf of someone who is gone.
       if (!(error instanceof ApiError) || error.reason !== "SUBMITTER_DELETED") throw error;
-      const failure = {
-        code: 9,
-        message: error.message,
-        details: [
-          {
-            "@type": "type.googleapis.com/errors.v1.TurnkeyErrorDetail",
-            turnkeyErrorCode: "SUBMITTER_DELETED",
-          },
-        ],
-      };
+      const failure = errorBody(error, vote.requestId);
       return setStatus(tx, target.id, { status: STATUS.failed, failure, updatedAt: now });
     }
     const definition = vote.definitionFor(target.type);
@@ -390,7 +378,7 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
           activityId: target.id,
         }),
     });
-    await recordEvaluation(tx, target, voteId, decision, now);
+    await recordEvaluation(tx, target, voteId, decision, approvals, now);
     if (decision.kind === "consensus") return setStatus(tx, target.id, { updatedAt: now });
     if (decision.kind === "deny") {
       const failure = errorBody(decision.error, vote.requestId);

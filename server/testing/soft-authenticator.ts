@@ -28,6 +28,69 @@ const FLAG_UP = 0x01;
 const FLAG_UV = 0x04;
 const FLAG_AT = 0x40;
 
+const counterBytes = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+};
+
+/** A P-256 public key (its x and y coordinates) in the COSE form authenticators report. */
+export function coseP256Key(x: Uint8Array, y: Uint8Array): Uint8Array {
+  return isoCBOR.encode(
+    new Map<number, number | Uint8Array>([
+      [1, 2], // kty: EC2
+      [3, -7], // alg: ES256
+      [-1, 1], // crv: P-256
+      [-2, x],
+      [-3, y],
+    ]),
+  );
+}
+
+/**
+ * A registration with "none" attestation, as create_authenticators and the first-run page take
+ * it. It holds no signature: nothing in it proves that its maker holds the key it names.
+ */
+export function noneAttestation(input: {
+  rpId: string;
+  origin: string;
+  challenge: string;
+  credentialId: Buffer;
+  coseKey: Uint8Array;
+  counter: number;
+}): ReturnType<SoftAuthenticator["register"]> {
+  const idLength = Buffer.alloc(2);
+  idLength.writeUInt16BE(input.credentialId.length);
+  const authData = Buffer.concat([
+    sha256(input.rpId),
+    Buffer.from([FLAG_UP | FLAG_UV | FLAG_AT]),
+    counterBytes(input.counter),
+    Buffer.alloc(16), // AAGUID: none
+    idLength,
+    input.credentialId,
+    Buffer.from(input.coseKey),
+  ]);
+  const clientData = {
+    type: "webauthn.create",
+    challenge: input.challenge,
+    origin: input.origin,
+    crossOrigin: false,
+  };
+  const attestationObject = isoCBOR.encode(
+    new Map<string, unknown>([
+      ["fmt", "none"],
+      ["attStmt", new Map()],
+      ["authData", authData],
+    ]) as never,
+  );
+  return {
+    credentialId: b64url(input.credentialId),
+    clientDataJson: b64url(Buffer.from(JSON.stringify(clientData))),
+    attestationObject: b64url(Buffer.from(attestationObject)),
+    transports: ["AUTHENTICATOR_TRANSPORT_INTERNAL"],
+  };
+}
+
 export function softAuthenticator(settings: {
   rpId: string;
   origin: string;
@@ -39,50 +102,13 @@ export function softAuthenticator(settings: {
   const credentialId = settings.credentialId
     ? Buffer.from(settings.credentialId, "base64url")
     : randomBytes(16);
-  const coseKey = isoCBOR.encode(
-    new Map<number, number | Uint8Array>([
-      [1, 2], // kty: EC2
-      [3, -7], // alg: ES256
-      [-1, 1], // crv: P-256
-      [-2, Buffer.from(jwk.x!, "base64url")],
-      [-3, Buffer.from(jwk.y!, "base64url")],
-    ]),
-  );
-  const counterBytes = (n: number) => {
-    const b = Buffer.alloc(4);
-    b.writeUInt32BE(n);
-    return b;
-  };
+  const coseKey = coseP256Key(Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url"));
 
   const authenticator: SoftAuthenticator = {
     credentialId: b64url(credentialId),
     counter: 0,
     register(challenge) {
-      const idLength = Buffer.alloc(2);
-      idLength.writeUInt16BE(credentialId.length);
-      const authData = Buffer.concat([
-        sha256(settings.rpId),
-        Buffer.from([FLAG_UP | FLAG_UV | FLAG_AT]),
-        counterBytes(0),
-        Buffer.alloc(16), // AAGUID: none
-        idLength,
-        credentialId,
-        Buffer.from(coseKey),
-      ]);
-      const clientData = { type: "webauthn.create", challenge, origin: settings.origin, crossOrigin: false };
-      const attestationObject = isoCBOR.encode(
-        new Map<string, unknown>([
-          ["fmt", "none"],
-          ["attStmt", new Map()],
-          ["authData", authData],
-        ]) as never,
-      );
-      return {
-        credentialId: b64url(credentialId),
-        clientDataJson: b64url(Buffer.from(JSON.stringify(clientData))),
-        attestationObject: b64url(Buffer.from(attestationObject)),
-        transports: ["AUTHENTICATOR_TRANSPORT_INTERNAL"],
-      };
+      return noneAttestation({ ...settings, challenge, credentialId, coseKey, counter: 0 });
     },
     stamp(body, options = {}) {
       authenticator.counter = options.counter ?? authenticator.counter + 1;
