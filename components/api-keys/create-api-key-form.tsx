@@ -71,7 +71,12 @@ export function CreateApiKeyForm() {
           ))}
         </Select>
       </div>
-      <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={create.isPending}>
+      {/* Not before the users are listed: an empty "User" choice would submit no user at all. */}
+      <Button
+        type="submit"
+        className="sm:col-span-2 sm:justify-self-start"
+        disabled={create.isPending || !users.data}
+      >
         Add API key
       </Button>
       <ActivityOutcome className="sm:col-span-2" activity={create.data} error={create.error} />
