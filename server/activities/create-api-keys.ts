@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZCreateApiKeysParams } from "@/lib/api/credentials";
-import { notFound } from "../api/errors";
 import { apiKeyFromParams, insertApiKeys } from "../credentials/api-keys";
+import { notFound } from "../errors";
 import { findUser } from "../users/render";
 import { defineActivity } from "./define";
 

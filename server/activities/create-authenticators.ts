@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZCreateAuthenticatorsParams } from "@/lib/api/credentials";
-import { notFound } from "../api/errors";
 import { insertAuthenticators, verifyPasskeyRegistration } from "../credentials/authenticators";
+import { notFound } from "../errors";
 import { findUser } from "../users/render";
 import { defineActivity } from "./define";
 

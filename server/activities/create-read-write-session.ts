@@ -1,9 +1,9 @@
 import { p256 } from "@noble/curves/nist.js";
 import { z } from "zod";
 import { ZCreateReadWriteSessionParams } from "@/lib/api/sessions";
-import { notFound } from "../api/errors";
 import { encryptCredentialBundle } from "../crypto/credential-bundle";
 import { isP256Point } from "../crypto/p256-point";
+import { notFound } from "../errors";
 import { insertSessionKey, sessionSeconds } from "../sessions/session-keys";
 import { findUser } from "../users/render";
 import { defineActivity } from "./define";

@@ -1,7 +1,7 @@
 import { ZCreateSmartContractInterfaceParams, ZSmartContractInterfaceResult } from "@/lib/api/contracts";
-import { invalid } from "../api/errors";
 import { ContractInterfaceError, parseContractInterface } from "../contracts/index";
 import { smartContractInterfaces } from "../db/schema";
+import { invalid } from "../errors";
 import { newId } from "../ids";
 import { defineActivity } from "./define";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZCreateSubOrganizationParams } from "@/lib/api/organizations";
-import { invalid } from "../api/errors";
 import { organizations } from "../db/schema";
+import { invalid } from "../errors";
 import { insertOrganization } from "../organizations/create";
 import { createWalletSecret } from "../signer/wallet-secrets";
 import { insertUsers } from "../users/create";

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ZDeleteApiKeysParams } from "@/lib/api/credentials";
-import { notFound } from "../api/errors";
 import { apiKeys } from "../db/schema";
+import { notFound } from "../errors";
 import { defineActivity } from "./define";
 
 export const deleteApiKeys = defineActivity({

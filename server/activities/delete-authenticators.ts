@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ZDeleteAuthenticatorsParams } from "@/lib/api/credentials";
-import { notFound } from "../api/errors";
 import { authenticators } from "../db/schema";
+import { notFound } from "../errors";
 import { defineActivity } from "./define";
 
 export const deleteAuthenticators = defineActivity({

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ZDeletePrivateKeysParams } from "@/lib/api/private-keys";
-import { ApiError } from "../api/errors";
 import { privateKeyAddresses, privateKeys } from "../db/schema";
+import { ApiError } from "../errors";
 import { findPrivateKeys } from "../private-keys/find";
 import { deleteSecrets } from "../signer/vault";
 import { defineActivity } from "./define";

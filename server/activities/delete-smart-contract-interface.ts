@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { ZDeleteSmartContractInterfaceParams, ZSmartContractInterfaceResult } from "@/lib/api/contracts";
-import { notFound } from "../api/errors";
 import { findSmartContractInterface } from "../contracts/store";
 import { smartContractInterfaces } from "../db/schema";
+import { notFound } from "../errors";
 import { defineActivity } from "./define";
 
 export const deleteSmartContractInterface = defineActivity({

@@ -1,7 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { ZDeleteSubOrganizationParams } from "@/lib/api/organizations";
-import { ApiError } from "../api/errors";
 import type { Tx } from "../db/client";
 import {
   apiKeys,
@@ -13,6 +12,7 @@ import {
   walletAccounts,
   wallets,
 } from "../db/schema";
+import { ApiError } from "../errors";
 import { defineActivity } from "./define";
 
 export const deleteSubOrganization = defineActivity({

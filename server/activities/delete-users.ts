@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ZDeleteUsersParams } from "@/lib/api/users";
-import { ApiError, notFound } from "../api/errors";
 import { apiKeys, authenticators, users } from "../db/schema";
+import { ApiError, notFound } from "../errors";
 import { findUser } from "../users/render";
 import { defineActivity } from "./define";
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ZDeleteWalletAccountsParams } from "@/lib/api/wallets";
-import { ApiError, notFound } from "../api/errors";
 import { walletAccounts, wallets } from "../db/schema";
+import { ApiError, notFound } from "../errors";
 import { defineActivity } from "./define";
 
 export const deleteWalletAccounts = defineActivity({

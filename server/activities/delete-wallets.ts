@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { ZDeleteWalletsParams } from "@/lib/api/wallets";
-import { ApiError } from "../api/errors";
 import { walletAccounts, wallets } from "../db/schema";
+import { ApiError } from "../errors";
 import { deleteSecrets } from "../signer/vault";
 import { findWallets } from "../wallets/find";
 import { defineActivity } from "./define";

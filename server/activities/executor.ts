@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { TActivity, TActivityRequest } from "@/lib/api/activity";
-import { ApiError, errorBody, invalid } from "../api/errors";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { type ActivityRow, activities, type OrganizationRow, policyEvaluations, votes } from "../db/schema";
+import { ApiError, errorBody, invalid } from "../errors";
 import { newId } from "../ids";
 import { type Decision, decide, errorFromFailure } from "../policy/decide";
 import { eligibleVoters } from "../policy/eligible-voters";

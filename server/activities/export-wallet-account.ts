@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZExportWalletAccountParams } from "@/lib/api/wallets";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import type { Curve } from "../signer/types";
 import { exportWalletAccountKey } from "../signer/wallet-secrets";
 import { findAccountByAddress } from "../wallets/find";

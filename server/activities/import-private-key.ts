@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZAddress, ZImportPrivateKeyParams } from "@/lib/api/private-keys";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { checkNewPrivateKeys, insertPrivateKey, newPrivateKeyId } from "../private-keys/create";
 import { openImport } from "../signer/import-targets";
 import { importPrivateKeySecret } from "../signer/private-key-secrets";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZImportWalletParams } from "@/lib/api/wallets";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { openImport } from "../signer/import-targets";
 import { importWalletSecret } from "../signer/wallet-secrets";
 import { findUser } from "../users/render";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZInitImportWalletParams } from "@/lib/api/wallets";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { initImportTarget } from "../signer/import-targets";
 import { findUser } from "../users/render";
 import { defineActivity } from "./define";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZSignTransactionParams } from "@/lib/api/private-keys";
-import { invalid } from "../api/errors";
+import { invalid } from "../errors";
 import { signEthereumTransaction } from "../signer/signing/ethereum-transaction";
 import { signSolanaTransaction } from "../signer/signing/solana-transaction";
 import { resolveSigner } from "../signing/resolve-signer";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZStampLoginParams } from "@/lib/api/sessions";
-import { invalid } from "../api/errors";
 import { normalizeApiPublicKey } from "../credentials/public-keys";
+import { invalid } from "../errors";
 import { issueSessionJwt } from "../sessions/jwt";
 import { insertSessionKey, sessionSeconds } from "../sessions/session-keys";
 import { defineActivity } from "./define";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZUpdateRootQuorumParams } from "@/lib/api/organizations";
-import { invalid, notFound } from "../api/errors";
 import { organizations } from "../db/schema";
+import { invalid, notFound } from "../errors";
 import { findUser } from "../users/render";
 import { defineActivity } from "./define";
 

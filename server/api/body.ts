@@ -1,4 +1,4 @@
-import { ApiError, invalid } from "./errors";
+import { ApiError, invalid } from "../errors";
 
 /** Read the raw body once, refusing more than `limit` bytes without buffering them. */
 export async function readRawBody(request: Request, limit: number): Promise<Uint8Array> {

@@ -7,10 +7,11 @@ import { type Caller, callerFromActivity, findOrganization, resolveCaller } from
 import { readStampHeader, type VerifiedStamp } from "../auth/stamp";
 import { verifyWebAuthnStamp } from "../auth/webauthn-stamp";
 import type { AppContext } from "../context";
+import { ApiError, errorBody, internalError, invalid, unauthenticated } from "../errors";
 import { newId, UUID_PATTERN } from "../ids";
 import { queryRegistry } from "../queries/index";
 import { parseJsonObject, readRawBody } from "./body";
-import { ApiError, errorBody, httpStatus, internalError, invalid, unauthenticated } from "./errors";
+import { httpStatus } from "./http-status";
 import { validate } from "./validate";
 
 export type ApiRoute = { kind: "submit" | "query"; path: string };

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, type FieldViolation } from "./errors";
+import { ApiError, type FieldViolation } from "../errors";
 
 function fieldPath(prefix: string, path: PropertyKey[]): string {
   let out = prefix;

@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject, verify } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { unauthenticated } from "../api/errors";
+import { unauthenticated } from "../errors";
 import { spki } from "./der";
 import { malformedStamp, type VerifiedStamp } from "./stamp";
 

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { ApiError, denied, unauthenticated } from "../api/errors";
 import type { DbOrTx } from "../db/client";
 import {
   apiKeys,
@@ -9,6 +8,7 @@ import {
   type UserRow,
   users,
 } from "../db/schema";
+import { ApiError, denied, unauthenticated } from "../errors";
 import { SCHEME_CURVE } from "./api-key-stamp";
 import type { VerifiedStamp } from "./stamp";
 import { checkSignCount } from "./webauthn-stamp";

@@ -1,4 +1,4 @@
-import { unauthenticated } from "../api/errors";
+import { unauthenticated } from "../errors";
 
 /** What a verified stamp proves: the holder of this credential signed these exact body bytes. */
 export type VerifiedStamp =

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import { and, eq, lt } from "drizzle-orm";
-import { unauthenticated } from "../api/errors";
 import type { DbOrTx } from "../db/client";
 import { authenticators } from "../db/schema";
+import { unauthenticated } from "../errors";
 import { malformedStamp, type VerifiedStamp } from "./stamp";
 
 export interface WebAuthnSettings {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { TApiKeyParams } from "@/lib/api/credentials";
-import { ApiError } from "../api/errors";
 import type { Tx } from "../db/client";
 import { apiKeys } from "../db/schema";
+import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { CREDENTIAL_TYPE_FOR_CURVE, normalizeApiPublicKey } from "./public-keys";
 

@@ -2,10 +2,10 @@ import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { convertCOSEtoPKCS } from "@simplewebauthn/server/helpers";
 import { and, eq, or } from "drizzle-orm";
 import type { TAuthenticatorParams } from "@/lib/api/credentials";
-import { ApiError, invalid } from "../api/errors";
 import type { WebAuthnSettings } from "../auth/webauthn-stamp";
 import type { Tx } from "../db/client";
 import { authenticators } from "../db/schema";
+import { ApiError, invalid } from "../errors";
 import { newId } from "../ids";
 
 export interface VerifiedPasskey {

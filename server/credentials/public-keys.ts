@@ -1,7 +1,7 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { invalid } from "../api/errors";
+import { invalid } from "../errors";
 
 /** Check that an API key's public key is a valid point of its curve, in the encoding clients send. */
 export function normalizeApiPublicKey(curve: string, publicKey: string, field: string): string {

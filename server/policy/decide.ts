@@ -1,5 +1,5 @@
-import { ApiError, denied } from "../api/errors";
 import type { OrganizationRow } from "../db/schema";
+import { ApiError, denied } from "../errors";
 import type { CompiledPolicy } from "./compile";
 import type { Round } from "./engine";
 

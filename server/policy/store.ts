@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { toTimestamp } from "@/lib/api/common";
 import type { TPolicy, TPolicyParams } from "@/lib/api/policies";
-import { notFound } from "../api/errors";
 import type { DbOrTx, Tx } from "../db/client";
 import { type PolicyRow, policies } from "../db/schema";
+import { notFound } from "../errors";
 import { newId } from "../ids";
 
 export function renderPolicy(row: PolicyRow): TPolicy {

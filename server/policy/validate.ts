@@ -1,4 +1,4 @@
-import { invalid } from "../api/errors";
+import { invalid } from "../errors";
 import { CONDITION_SCHEMA, CONSENSUS_SCHEMA } from "./context/schema";
 import { checkPolicyExpression, PolicySyntaxError, PolicyTypeError, parsePolicyExpression } from "./language";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { ApiError, notFound } from "../api/errors";
 import type { Tx } from "../db/client";
 import { privateKeyAddresses, privateKeys, tags } from "../db/schema";
+import { ApiError, notFound } from "../errors";
 import { newId } from "../ids";
 import { addressFor } from "../signer/addresses";
 import type { AddressFormat, Curve } from "../signer/types";

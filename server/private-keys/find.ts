@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { notFound } from "../api/errors";
 import type { DbOrTx } from "../db/client";
 import { type PrivateKeyRow, privateKeys } from "../db/schema";
+import { notFound } from "../errors";
 
 export async function findPrivateKeys(
   db: DbOrTx,

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { ZActivityResponse } from "@/lib/api/activity";
 import { ZId } from "@/lib/api/common";
 import { renderActivity } from "../activities/view";
-import { notFound } from "../api/errors";
 import { activities } from "../db/schema";
+import { notFound } from "../errors";
 import { defineQuery } from "./define";
 
 export const getActivity = defineQuery({

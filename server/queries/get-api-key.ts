@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZId } from "@/lib/api/common";
 import { ZApiKey } from "@/lib/api/credentials";
-import { notFound } from "../api/errors";
 import { apiKeys } from "../db/schema";
+import { notFound } from "../errors";
 import { renderApiKey } from "../users/render";
 import { defineQuery } from "./define";
 

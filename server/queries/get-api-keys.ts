@@ -2,8 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZId } from "@/lib/api/common";
 import { ZApiKey } from "@/lib/api/credentials";
-import { notFound } from "../api/errors";
 import { apiKeys } from "../db/schema";
+import { notFound } from "../errors";
 import { findUser, renderApiKey } from "../users/render";
 import { defineQuery } from "./define";
 

@@ -2,8 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZId } from "@/lib/api/common";
 import { ZAuthenticator } from "@/lib/api/credentials";
-import { notFound } from "../api/errors";
 import { authenticators } from "../db/schema";
+import { notFound } from "../errors";
 import { findUser, renderAuthenticator } from "../users/render";
 import { defineQuery } from "./define";
 

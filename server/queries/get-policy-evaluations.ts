@@ -2,8 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { toTimestamp, ZId } from "@/lib/api/common";
 import { type TPolicyEvaluation, ZPolicyEvaluation } from "@/lib/api/policies";
-import { notFound } from "../api/errors";
 import { activities, policyEvaluations } from "../db/schema";
+import { notFound } from "../errors";
 import { defineQuery } from "./define";
 
 export const getPolicyEvaluations = defineQuery({

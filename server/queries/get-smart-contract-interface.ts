@@ -1,6 +1,6 @@
 import { ZGetSmartContractInterfaceRequest, ZGetSmartContractInterfaceResponse } from "@/lib/api/contracts";
-import { notFound } from "../api/errors";
 import { findSmartContractInterface, renderSmartContractInterface } from "../contracts/store";
+import { notFound } from "../errors";
 import { defineQuery } from "./define";
 
 export const getSmartContractInterface = defineQuery({

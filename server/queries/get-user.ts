@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZId } from "@/lib/api/common";
 import { ZUser } from "@/lib/api/users";
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { findUser, loadUsers } from "../users/render";
 import { defineQuery } from "./define";
 

@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ZGetWalletAccountRequest, ZWalletAccount } from "@/lib/api/wallets";
-import { invalid, notFound } from "../api/errors";
 import { walletAccounts } from "../db/schema";
+import { invalid, notFound } from "../errors";
 import { findWallet } from "../wallets/find";
 import { renderAccount } from "../wallets/render";
 import { defineQuery } from "./define";

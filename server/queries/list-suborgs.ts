@@ -1,9 +1,9 @@
 import { and, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ZListSuborgsRequest } from "@/lib/api/organizations";
-import { invalid } from "../api/errors";
 import type { Database } from "../db/client";
 import { apiKeys, authenticators, organizations, users, walletAccounts } from "../db/schema";
+import { invalid } from "../errors";
 import { defineQuery } from "./define";
 import { pageOf } from "./paginate";
 

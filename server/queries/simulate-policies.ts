@@ -1,5 +1,5 @@
 import { ZSimulatePoliciesRequest, ZSimulatePoliciesResponse } from "@/lib/api/simulation";
-import { invalid } from "../api/errors";
+import { invalid } from "../errors";
 import { type CompiledPolicy, compilePolicy } from "../policy/compile";
 import { simulatePolicies as replay } from "../policy/simulate";
 import { loadPolicies } from "../policy/store";

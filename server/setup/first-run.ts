@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FirstRunOptions, FirstRunResult, TFirstRunRequest } from "@/lib/api/setup";
-import { ApiError, invalid } from "../api/errors";
 import type { AppContext } from "../context";
 import { verifyPasskeyRegistration } from "../credentials/authenticators";
 import { organizations } from "../db/schema";
+import { ApiError, invalid } from "../errors";
 import { insertRootOrganization } from "../organizations/bootstrap";
 import { issueChallengeToken, openChallengeToken } from "./challenge-token";
 

@@ -1,6 +1,6 @@
-import { notFound } from "../api/errors";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
+import { notFound } from "../errors";
 import { withPrivateKey } from "../signer/private-key-secrets";
 import type { Curve, KeyPair } from "../signer/types";
 import { withWalletAccountKey } from "../signer/wallet-secrets";

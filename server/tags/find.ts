@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { ApiError, notFound } from "../api/errors";
 import type { DbOrTx, Tx } from "../db/client";
 import { type TagRow, tags } from "../db/schema";
+import { ApiError, notFound } from "../errors";
 import type { TagKind } from "./kinds";
 
 /** Tags of one kind in the organization, oldest first. */

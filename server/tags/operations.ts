@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { invalid, notFound } from "../api/errors";
 import type { Tx } from "../db/client";
 import { tags } from "../db/schema";
+import { invalid, notFound } from "../errors";
 import { newId } from "../ids";
 import { lockTagNames, requireFreeName, requireTags } from "./find";
 import type { TagKind } from "./kinds";

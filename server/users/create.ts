@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { TUserParams } from "@/lib/api/users";
-import { ApiError } from "../api/errors";
 import type { AppContext } from "../context";
 import { apiKeyFromParams, insertApiKeys } from "../credentials/api-keys";
 import { insertAuthenticators, verifyPasskeyRegistration } from "../credentials/authenticators";
 import type { Tx } from "../db/client";
 import { tags, users } from "../db/schema";
+import { ApiError } from "../errors";
 import { newId } from "../ids";
 
 export async function requireUserTags(tx: Tx, organizationId: string, tagIds: string[], field: string) {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { notFound } from "../api/errors";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
+import { notFound } from "../errors";
 import { findUser } from "./render";
 
 export interface UserChanges {

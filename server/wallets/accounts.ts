@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TWalletAccountParams } from "@/lib/api/wallets";
-import { ApiError } from "../api/errors";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { type WalletRow, walletAccounts } from "../db/schema";
+import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { deriveWalletAccounts } from "../signer/wallet-secrets";
 

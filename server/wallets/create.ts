@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { ApiError } from "../api/errors";
 import type { Tx } from "../db/client";
 import { type WalletRow, wallets } from "../db/schema";
+import { ApiError } from "../errors";
 import { newId } from "../ids";
 
 /** The wallet row (its mnemonic is sealed separately by the signer, under this id). */

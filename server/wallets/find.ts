@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { notFound } from "../api/errors";
 import type { DbOrTx } from "../db/client";
 import { type WalletAccountRow, type WalletRow, walletAccounts, wallets } from "../db/schema";
+import { notFound } from "../errors";
 
 /** A wallet of this organization, or a 404 (another organization's wallet is not found either). */
 export async function findWallet(db: DbOrTx, organizationId: string, walletId: string): Promise<WalletRow> {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type FirstRunAction, handleFirstRun } from "../../api/first-run";
 import { databaseDigest } from "../../testing/db-snapshot";
 import { startTestApp, type TestApp } from "../../testing/harness";
 import { softAuthenticator } from "../../testing/soft-authenticator";
-import { type FirstRunAction, handleFirstRun } from "../http";
 
 let t: TestApp;
 beforeEach(async () => {

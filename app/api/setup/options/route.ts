@@ -1,5 +1,5 @@
+import { handleFirstRun } from "@/server/api/first-run";
 import { getRuntime } from "@/server/runtime";
-import { handleFirstRun } from "@/server/setup/http";
 
 export const dynamic = "force-dynamic";
 

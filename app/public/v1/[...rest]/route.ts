@@ -1,4 +1,5 @@
-import { ApiError, errorBody, httpStatus } from "@/server/api/errors";
+import { httpStatus } from "@/server/api/http-status";
+import { ApiError, errorBody } from "@/server/errors";
 import { newId } from "@/server/ids";
 
 export const dynamic = "force-dynamic";

@@ -1,10 +1,11 @@
 import { ZFirstRunRequest } from "@/lib/api/setup";
-import { parseJsonObject, readRawBody } from "../api/body";
-import { ApiError, errorBody, httpStatus, internalError } from "../api/errors";
-import { validate } from "../api/validate";
 import type { AppContext } from "../context";
+import { ApiError, errorBody, internalError } from "../errors";
 import { newId } from "../ids";
-import { completeFirstRun, firstRunOptions, needsSetup } from "./first-run";
+import { completeFirstRun, firstRunOptions, needsSetup } from "../setup/first-run";
+import { parseJsonObject, readRawBody } from "./body";
+import { httpStatus } from "./http-status";
+import { validate } from "./validate";
 
 export type FirstRunAction = "status" | "options" | "create";
 

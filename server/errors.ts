@@ -1,22 +1,24 @@
 /**
- * The one error type the API throws on purpose. `code` is a closed set; each maps to one gRPC
- * status (what the official clients read from the body) and one HTTP status, in one table.
+ * The one error type the domain throws on purpose — a value every layer may raise (auth, policy,
+ * activities, queries) without knowing about HTTP. `code` is a closed set; each maps to one gRPC
+ * status, which is what the official clients read from an error body and what a failed activity
+ * stores. The HTTP status of each code is the API layer's business (server/api/http-status.ts).
  */
-export const ERROR_CODES = {
-  INVALID_ARGUMENT: { grpc: 3, http: 400 },
-  NOT_FOUND: { grpc: 5, http: 404 },
-  ALREADY_EXISTS: { grpc: 6, http: 409 },
-  PERMISSION_DENIED: { grpc: 7, http: 403 },
-  RESOURCE_EXHAUSTED: { grpc: 8, http: 429 },
-  FAILED_PRECONDITION: { grpc: 9, http: 400 },
-  PAYLOAD_TOO_LARGE: { grpc: 3, http: 413 },
-  METHOD_NOT_ALLOWED: { grpc: 12, http: 405 },
-  UNAUTHENTICATED: { grpc: 16, http: 401 },
-  UNAVAILABLE: { grpc: 14, http: 503 },
-  INTERNAL: { grpc: 13, http: 500 },
+export const GRPC_CODES = {
+  INVALID_ARGUMENT: 3,
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
+  FAILED_PRECONDITION: 9,
+  PAYLOAD_TOO_LARGE: 3,
+  METHOD_NOT_ALLOWED: 12,
+  UNAUTHENTICATED: 16,
+  UNAVAILABLE: 14,
+  INTERNAL: 13,
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorCode = keyof typeof GRPC_CODES;
 
 export interface FieldViolation {
   field: string;
@@ -59,7 +61,10 @@ export const unauthenticated = (reason: string, message: string) =>
 export const denied = (reason: string, message: string, extra?: Record<string, unknown>) =>
   new ApiError("PERMISSION_DENIED", reason, message, { extra });
 
-/** The JSON body every error response carries: gRPC-gateway's `rpcStatus`, as the clients parse it. */
+/**
+ * The JSON every error takes — gRPC-gateway's `rpcStatus`, as the clients parse it: the body of an
+ * error response, and the `failure` a failed activity keeps.
+ */
 export function errorBody(error: ApiError, requestId: string) {
   const details: Record<string, unknown>[] = [
     {
@@ -75,11 +80,7 @@ export function errorBody(error: ApiError, requestId: string) {
     });
   }
   details.push({ "@type": "type.googleapis.com/google.rpc.RequestInfo", requestId });
-  return { code: ERROR_CODES[error.code].grpc, message: error.message, details };
-}
-
-export function httpStatus(error: ApiError): number {
-  return ERROR_CODES[error.code].http;
+  return { code: GRPC_CODES[error.code], message: error.message, details };
 }
 
 export function internalError(): ApiError {
