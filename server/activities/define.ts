@@ -26,6 +26,8 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
   summary: string;
   /** Not part of the compatible API: a Latchkey addition, marked as such in the OpenAPI document. */
   latchkeyExtension?: boolean;
+  /** Only the root quorum may take it: no policy can grant it (the reference's list). */
+  rootQuorumOnly?: boolean;
   params: P;
   result: z.ZodType<R>;
   /**

@@ -10,6 +10,7 @@ export const updateOrganizationName = defineActivity({
   intentKey: "updateOrganizationNameIntent",
   resultKey: "updateOrganizationNameResult",
   summary: "Rename the organization (root quorum only)",
+  rootQuorumOnly: true,
   params: ZUpdateOrganizationNameParams,
   result: z.object({ organizationId: z.string(), organizationName: z.string() }),
   async execute({ tx, organization, now }, params) {

@@ -12,6 +12,7 @@ export const updateRootQuorum = defineActivity({
   intentKey: "updateRootQuorumIntent",
   resultKey: "updateRootQuorumResult",
   summary: "Set the root quorum's members and threshold (approved by the current root quorum)",
+  rootQuorumOnly: true,
   params: ZUpdateRootQuorumParams,
   result: z.object({}),
   async execute({ tx, organization, now }, params) {

@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import { ZActivityRequest, ZFingerprintParams } from "@/lib/api/activity";
-import { castVote, submitActivity } from "../activities/executor";
-import { activityByType, activityRegistry, voteRegistry } from "../activities/index";
+import { denialError } from "../activities/denial";
+import { activityRegistry, voteRegistry } from "../activities/index";
+import { submitActivity } from "../activities/submit";
+import { castVote } from "../activities/vote";
 import { verifyApiKeyStamp } from "../auth/api-key-stamp";
-import { type Caller, callerFromActivity, findOrganization, resolveCaller } from "../auth/caller";
+import { type Caller, findOrganization, resolveCaller } from "../auth/caller";
 import { readStampHeader, type VerifiedStamp } from "../auth/stamp";
 import { verifyWebAuthnStamp } from "../auth/webauthn-stamp";
 import type { AppContext } from "../context";
@@ -85,22 +87,21 @@ async function runActivity(
         rawBody: text,
         caller,
         requestId,
-        definitionFor: activityByType,
-        submitterOf: (tx, row) => callerFromActivity(tx, row, caller.organization),
       }),
     };
   }
   const params = validate(definition!.params as z.ZodType, request.parameters, "parameters");
-  return {
-    activity: await submitActivity(app, {
-      definition: definition!,
-      rawBody: text,
-      request,
-      params,
-      caller,
-      requestId,
-    }),
-  };
+  const submitted = await submitActivity(app, {
+    definition: definition!,
+    rawBody: text,
+    request,
+    params,
+    caller,
+    requestId,
+  });
+  // A denial is recorded with the activity; to the client who asked it is a 403 naming the policies.
+  if (submitted.denial) throw denialError(submitted.denial);
+  return { activity: submitted.activity };
 }
 
 const ACTIVITY_ENVELOPE_FIELDS = ["type", "timestampMs", "parameters"] as const;

@@ -166,22 +166,22 @@ export async function resolveCaller(
   };
 }
 
-/** The submitter of a stored activity, rebuilt to execute it on their behalf once consensus is met. */
-export async function callerFromActivity(
+/** Whose request a stored activity is: the submitter to act for, or word that they are gone. */
+export type Submitter = { deleted: false; caller: Caller } | { deleted: true; userId: string };
+
+/**
+ * The submitter of a stored activity, rebuilt to execute it on their behalf once consensus is met.
+ * A submitter deleted since is reported, not rebuilt: approvals do not revive a departed user's
+ * request, which would act (export, sign) for nobody.
+ */
+export async function submitterOf(
   db: DbOrTx,
   row: { callerUserId: string; callerCredentialId: string; stampKind: string; stamp: string },
   organization: OrganizationRow,
-): Promise<Caller> {
+): Promise<Submitter> {
   const [user] = await db.select().from(users).where(eq(users.id, row.callerUserId));
   if (!user) throw new Error(`activity submitter ${row.callerUserId} is missing`);
-  if (user.deletedAt) {
-    // Approvals do not revive a departed user's request: it would act (export, sign) for nobody.
-    throw new ApiError(
-      "FAILED_PRECONDITION",
-      "SUBMITTER_DELETED",
-      `the user who submitted this activity (${user.id}) has been deleted since; it cannot run on their behalf`,
-    );
-  }
+  if (user.deletedAt) return { deleted: true, userId: user.id };
   const kind = row.stampKind === "WEBAUTHN" ? "WEBAUTHN" : "API_KEY";
   const stamp: VerifiedStamp =
     kind === "WEBAUTHN"
@@ -195,11 +195,12 @@ export async function callerFromActivity(
           header: row.stamp,
         }
       : { kind, publicKey: "", scheme: "", signature: "", header: row.stamp };
-  return {
+  const caller: Caller = {
     user,
     organization,
     credential: { kind, id: row.callerCredentialId, publicKey: "", type: "" },
     stamp,
     isRoot: organization.rootUserIds.includes(user.id),
   };
+  return { deleted: false, caller };
 }

@@ -1,23 +1,24 @@
 import type { OrganizationRow } from "../db/schema";
-import { ApiError, denied } from "../errors";
 import type { CompiledPolicy } from "./compile";
 import type { Round } from "./engine";
+
+/** Why an activity may not run: what the policies concluded, who decided, in words for the user. */
+export interface Denial {
+  outcome: "OUTCOME_DENY_EXPLICIT" | "OUTCOME_DENY_IMPLICIT" | "OUTCOME_ERROR";
+  /** The policies that denied it (explicit denies); empty when nothing allowed it. */
+  policies: { id: string; name: string }[];
+  reason: string;
+}
 
 export type Decision =
   | { kind: "execute"; round?: Round }
   | { kind: "consensus"; round?: Round }
-  | { kind: "deny"; error: ApiError; round?: Round };
-
-/** Activities only the root quorum may take: no policy can grant them (the reference's list). */
-export const ROOT_QUORUM_ONLY = new Set([
-  "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM",
-  "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME",
-  "ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE",
-  "ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE",
-]);
+  | { kind: "deny"; denial: Denial; round?: Round };
 
 export interface DecisionInput {
   activityType: string;
+  /** Only the root quorum may take this activity: no policy can grant it. */
+  rootQuorumOnly: boolean;
   /** A user acting on their own credentials or sessions ("unless a policy says otherwise"). */
   selfService: boolean;
   requester: { userId: string; isRoot: boolean };
@@ -38,66 +39,25 @@ const named = (policies: CompiledPolicy[]) => policies.map((p) => `${p.name} (${
  */
 export async function decide(input: DecisionInput): Promise<Decision> {
   const { organization, requester, activityType } = input;
+  const who = `${activityType} denied for user ${requester.userId}`;
   if (input.rootApprovals >= organization.rootQuorumThreshold) return { kind: "execute" };
-  if (ROOT_QUORUM_ONLY.has(activityType)) {
+  if (input.rootQuorumOnly) {
     if (requester.isRoot) return { kind: "consensus" };
-    return {
-      kind: "deny",
-      error: denied(
-        "POLICY_DENIED",
-        `${activityType} denied for user ${requester.userId}: only the root quorum may take it; policies cannot grant it`,
-        { outcome: "OUTCOME_DENY_IMPLICIT", policies: [] },
-      ),
-    };
+    const reason = `${who}: only the root quorum may take it; policies cannot grant it`;
+    return { kind: "deny", denial: { outcome: "OUTCOME_DENY_IMPLICIT", policies: [], reason } };
   }
   const round = await input.round();
   if (round.outcome === "OUTCOME_DENY_EXPLICIT") {
-    return {
-      kind: "deny",
-      round,
-      error: denied(
-        "POLICY_DENIED",
-        `${activityType} denied for user ${requester.userId} by policy ${named(round.deciding)} (explicit deny)`,
-        { outcome: "OUTCOME_DENY_EXPLICIT", policies: policyRefs(round.deciding) },
-      ),
-    };
+    const reason = `${who} by policy ${named(round.deciding)} (explicit deny)`;
+    const policies = round.deciding.map((p) => ({ id: p.id, name: p.name }));
+    return { kind: "deny", round, denial: { outcome: "OUTCOME_DENY_EXPLICIT", policies, reason } };
   }
   if (round.outcome === "OUTCOME_ERROR") {
-    return {
-      kind: "deny",
-      round,
-      error: denied(
-        "POLICY_DENIED",
-        `${activityType} denied for user ${requester.userId}: the policy engine cannot read what it signs (${round.unreadable}), so no policy can allow it`,
-        { outcome: "OUTCOME_ERROR", policies: [] },
-      ),
-    };
+    const reason = `${who}: the policy engine cannot read what it signs (${round.unreadable}), so no policy can allow it`;
+    return { kind: "deny", round, denial: { outcome: "OUTCOME_ERROR", policies: [], reason } };
   }
   if (input.selfService || round.outcome === "OUTCOME_ALLOW") return { kind: "execute", round };
   if (round.outcome === "OUTCOME_REQUIRES_CONSENSUS" || requester.isRoot) return { kind: "consensus", round };
-  return {
-    kind: "deny",
-    round,
-    error: denied(
-      "POLICY_DENIED",
-      `${activityType} denied for user ${requester.userId}: no policy allows it (implicit deny)`,
-      { outcome: "OUTCOME_DENY_IMPLICIT", policies: [] },
-    ),
-  };
-}
-
-function policyRefs(policies: CompiledPolicy[]) {
-  return policies.map((p) => ({ policyId: p.id, policyName: p.name }));
-}
-
-/** Re-create the error a denied activity answered with, for an idempotent re-submission. */
-export function errorFromFailure(failure: {
-  message: string;
-  details?: Record<string, unknown>[];
-}): ApiError {
-  const detail = failure.details?.[0] ?? {};
-  const { "@type": _type, turnkeyErrorCode, ...extra } = detail as Record<string, unknown>;
-  return new ApiError("PERMISSION_DENIED", String(turnkeyErrorCode ?? "POLICY_DENIED"), failure.message, {
-    extra,
-  });
+  const reason = `${who}: no policy allows it (implicit deny)`;
+  return { kind: "deny", round, denial: { outcome: "OUTCOME_DENY_IMPLICIT", policies: [], reason } };
 }

@@ -98,6 +98,7 @@ async function replay(
   }
   return decide({
     activityType: definition?.type ?? row.type,
+    rootQuorumOnly: definition?.rootQuorumOnly ?? false,
     selfService,
     requester: { userId: row.callerUserId, isRoot: organization.rootUserIds.includes(row.callerUserId) },
     organization,
@@ -118,7 +119,7 @@ async function replay(
 function outcomeOf(decision: Decision): TOutcome {
   if (decision.kind === "execute") return "OUTCOME_ALLOW";
   if (decision.kind === "consensus") return "OUTCOME_REQUIRES_CONSENSUS";
-  return ((decision.error.extra as { outcome?: TOutcome }).outcome ?? "OUTCOME_DENY_IMPLICIT") as TOutcome;
+  return decision.denial.outcome;
 }
 
 /** What was decided: the last evaluation round, or (for activities older than the engine) the status. */

@@ -1,0 +1,75 @@
+import type { Caller } from "../auth/caller";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import type { ActivityRow } from "../db/schema";
+import { ApiError, errorBody, invalid } from "../errors";
+import { SignerInputError } from "../signer/errors";
+import type { ActivityDefinition } from "./define";
+import { STATUS, setStatus } from "./records";
+
+/**
+ * Errors from below the activities that are still the caller's doing: the signer refusing an input
+ * (a path, a format, a payload), or a unique index losing a race to a concurrent activity.
+ */
+function asApiError(error: unknown): unknown {
+  if (error instanceof SignerInputError) return invalid(error.message);
+  if ((error as { code?: unknown })?.code === "23505") {
+    return new ApiError(
+      "ALREADY_EXISTS",
+      "CONFLICT",
+      "a concurrent activity created the same record (name or derivation) first; read it, or retry with another",
+    );
+  }
+  return error;
+}
+
+export interface Effects {
+  definition: ActivityDefinition;
+  activity: ActivityRow;
+  /** Whose request runs: the submitter, also when a later vote completes the consensus. */
+  submitter: Caller;
+  now: Date;
+}
+
+async function run(app: AppContext, tx: Tx, effects: Effects): Promise<object> {
+  const { definition, activity, submitter, now } = effects;
+  const result = await definition
+    .execute(
+      { app, tx, organization: submitter.organization, caller: submitter, activityId: activity.id, now },
+      definition.params.parse(activity.intent),
+    )
+    .catch((error: unknown) => {
+      throw asApiError(error);
+    });
+  return definition.result.parse(result) as object;
+}
+
+/**
+ * At submission the effects run in the activity's own transaction: an ApiError rolls everything
+ * back and the client gets the 4xx with nothing recorded.
+ */
+export async function runEffects(app: AppContext, tx: Tx, effects: Effects): Promise<ActivityRow> {
+  const result = await run(app, tx, effects);
+  return setStatus(tx, effects.activity.id, { status: STATUS.completed, result, updatedAt: effects.now });
+}
+
+/**
+ * On the approving vote the effects run in a savepoint: an ApiError there fails the activity (its
+ * failure kept for everyone to read) while the vote that tried stays recorded.
+ */
+export async function runEffectsOnVote(
+  app: AppContext,
+  tx: Tx,
+  effects: Effects,
+  requestId: string,
+): Promise<ActivityRow> {
+  const { activity, now } = effects;
+  try {
+    const result = await tx.transaction((inner) => run(app, inner, effects));
+    return setStatus(tx, activity.id, { status: STATUS.completed, result, updatedAt: now });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const failure = errorBody(error, requestId);
+    return setStatus(tx, activity.id, { status: STATUS.failed, failure, updatedAt: now });
+  }
+}
