@@ -1,13 +1,18 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateApiKeysParams } from "@/lib/api/credentials";
 import { apiKeyFromParams, insertApiKeys } from "../credentials/api-keys";
 import { notFound } from "../errors";
+import { textParam } from "../policy/context/params";
 import { findUser } from "../users/render";
 import { defineActivity } from "./define";
 
 export const createApiKeys = defineActivity({
   path: "create_api_keys",
-  type: "ACTIVITY_TYPE_CREATE_API_KEYS_V2",
+  type: ACTIVITY_TYPES.create_api_keys,
+  resource: "CREDENTIAL",
+  action: "CREATE",
+  policyParams: [textParam("user_id", "userId")],
   intentKey: "createApiKeysIntentV2",
   resultKey: "createApiKeysResult",
   summary: "Add API keys to a user",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateAuthenticatorsParams } from "@/lib/api/credentials";
 import { insertAuthenticators, verifyPasskeyRegistration } from "../credentials/authenticators";
 import { notFound } from "../errors";
@@ -7,7 +8,9 @@ import { defineActivity } from "./define";
 
 export const createAuthenticators = defineActivity({
   path: "create_authenticators",
-  type: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
+  type: ACTIVITY_TYPES.create_authenticators,
+  resource: "CREDENTIAL",
+  action: "CREATE",
   intentKey: "createAuthenticatorsIntentV2",
   resultKey: "createAuthenticatorsResult",
   summary: "Register passkeys for a user",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreatePoliciesParams } from "@/lib/api/policies";
 import { insertPolicy } from "../policy/store";
 import { validatePolicyExpressions } from "../policy/validate";
@@ -6,7 +7,9 @@ import { defineActivity } from "./define";
 
 export const createPolicies = defineActivity({
   path: "create_policies",
-  type: "ACTIVITY_TYPE_CREATE_POLICIES",
+  type: ACTIVITY_TYPES.create_policies,
+  resource: "POLICY",
+  action: "CREATE",
   intentKey: "createPoliciesIntent",
   resultKey: "createPoliciesResult",
   summary: "Create several policies at once (all or none)",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZPolicyParams } from "@/lib/api/policies";
 import { insertPolicy } from "../policy/store";
 import { validatePolicyExpressions } from "../policy/validate";
@@ -6,7 +7,9 @@ import { defineActivity } from "./define";
 
 export const createPolicy = defineActivity({
   path: "create_policy",
-  type: "ACTIVITY_TYPE_CREATE_POLICY_V3",
+  type: ACTIVITY_TYPES.create_policy,
+  resource: "POLICY",
+  action: "CREATE",
   intentKey: "createPolicyIntentV3",
   resultKey: "createPolicyResult",
   summary:

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreatePrivateKeyTagParams } from "@/lib/api/tags";
 import { PRIVATE_KEY_TAGS } from "../tags/kinds";
 import { createTag } from "../tags/operations";
@@ -6,7 +7,10 @@ import { defineActivity } from "./define";
 
 export const createPrivateKeyTag = defineActivity({
   path: "create_private_key_tag",
-  type: "ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG",
+  type: ACTIVITY_TYPES.create_private_key_tag,
+  resource: "PRIVATE_KEY",
+  action: "CREATE",
+  targets: (params) => ({ privateKeyIds: params.privateKeyIds }),
   intentKey: "createPrivateKeyTagIntent",
   resultKey: "createPrivateKeyTagResult",
   summary: "Create a private key tag (names are unique in the organization) and attach it to private keys",

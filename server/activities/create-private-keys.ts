@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZAddress, ZCreatePrivateKeysParams } from "@/lib/api/private-keys";
 import { checkNewPrivateKeys, insertPrivateKey, newPrivateKeyId } from "../private-keys/create";
 import { createPrivateKeySecret } from "../signer/private-key-secrets";
@@ -6,7 +7,9 @@ import { defineActivity } from "./define";
 
 export const createPrivateKeys = defineActivity({
   path: "create_private_keys",
-  type: "ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2",
+  type: ACTIVITY_TYPES.create_private_keys,
+  resource: "PRIVATE_KEY",
+  action: "CREATE",
   alsoAccepts: ["ACTIVITY_TYPE_CREATE_PRIVATE_KEYS"],
   intentKey: "createPrivateKeysIntentV2",
   resultKey: "createPrivateKeysResultV2",

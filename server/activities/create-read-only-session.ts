@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateReadOnlySessionParams } from "@/lib/api/sessions";
 import { issueSessionJwt } from "../sessions/jwt";
 import { defineActivity } from "./define";
@@ -19,7 +20,9 @@ const READ_ONLY_SESSION_SECONDS = 3600;
  */
 export const createReadOnlySession = defineActivity({
   path: "create_read_only_session",
-  type: "ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION",
+  type: ACTIVITY_TYPES.create_read_only_session,
+  resource: "AUTH",
+  action: "CREATE",
   intentKey: "createReadOnlySessionIntent",
   resultKey: "createReadOnlySessionResult",
   summary:

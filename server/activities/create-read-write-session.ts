@@ -1,5 +1,6 @@
 import { p256 } from "@noble/curves/nist.js";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateReadWriteSessionParams } from "@/lib/api/sessions";
 import { encryptCredentialBundle } from "../crypto/credential-bundle";
 import { isP256Point } from "../crypto/p256-point";
@@ -25,7 +26,9 @@ const ZParams = ZCreateReadWriteSessionParams.extend({
  */
 export const createReadWriteSession = defineActivity({
   path: "create_read_write_session",
-  type: "ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2",
+  type: ACTIVITY_TYPES.create_read_write_session,
+  resource: "AUTH",
+  action: "CREATE",
   intentKey: "createReadWriteSessionIntentV2",
   resultKey: "createReadWriteSessionResultV2",
   summary: "Start a read-write session for a user; its new key is returned encrypted to targetPublicKey",

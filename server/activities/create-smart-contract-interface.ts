@@ -1,3 +1,4 @@
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateSmartContractInterfaceParams, ZSmartContractInterfaceResult } from "@/lib/api/contracts";
 import { ContractInterfaceError, parseContractInterface } from "../contracts/index";
 import { smartContractInterfaces } from "../db/schema";
@@ -7,7 +8,9 @@ import { defineActivity } from "./define";
 
 export const createSmartContractInterface = defineActivity({
   path: "create_smart_contract_interface",
-  type: "ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE",
+  type: ACTIVITY_TYPES.create_smart_contract_interface,
+  resource: "SMART_CONTRACT_INTERFACE",
+  action: "CREATE",
   intentKey: "createSmartContractInterfaceIntent",
   resultKey: "createSmartContractInterfaceResult",
   summary: "Register an Ethereum ABI or a Solana Anchor IDL for a contract address or program id",

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateSubOrganizationParams } from "@/lib/api/organizations";
 import { organizations } from "../db/schema";
 import { invalid } from "../errors";
@@ -12,7 +13,9 @@ import { defineActivity } from "./define";
 
 export const createSubOrganization = defineActivity({
   path: "create_sub_organization",
-  type: "ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8",
+  type: ACTIVITY_TYPES.create_sub_organization,
+  resource: "ORGANIZATION",
+  action: "CREATE",
   alsoAccepts: ["ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7"],
   intentKey: "createSubOrganizationIntentV8",
   resultKey: "createSubOrganizationResultV8",

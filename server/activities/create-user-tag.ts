@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateUserTagParams } from "@/lib/api/tags";
 import { USER_TAGS } from "../tags/kinds";
 import { createTag } from "../tags/operations";
@@ -6,7 +7,9 @@ import { defineActivity } from "./define";
 
 export const createUserTag = defineActivity({
   path: "create_user_tag",
-  type: "ACTIVITY_TYPE_CREATE_USER_TAG",
+  type: ACTIVITY_TYPES.create_user_tag,
+  resource: "USER",
+  action: "CREATE",
   intentKey: "createUserTagIntent",
   resultKey: "createUserTagResult",
   summary: "Create a user tag (names are unique in the organization) and attach it to users",

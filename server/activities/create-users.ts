@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateUsersParams } from "@/lib/api/users";
 import { insertUsers } from "../users/create";
 import { defineActivity } from "./define";
 
 export const createUsers = defineActivity({
   path: "create_users",
-  type: "ACTIVITY_TYPE_CREATE_USERS_V4",
+  type: ACTIVITY_TYPES.create_users,
+  resource: "USER",
+  action: "CREATE",
   alsoAccepts: ["ACTIVITY_TYPE_CREATE_USERS_V3"],
   intentKey: "createUsersIntentV4",
   resultKey: "createUsersResult",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateWalletAccountsParams } from "@/lib/api/wallets";
 import { addAccounts } from "../wallets/accounts";
 import { findWallet } from "../wallets/find";
@@ -6,7 +7,10 @@ import { defineActivity } from "./define";
 
 export const createWalletAccounts = defineActivity({
   path: "create_wallet_accounts",
-  type: "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS",
+  type: ACTIVITY_TYPES.create_wallet_accounts,
+  resource: "WALLET",
+  action: "CREATE",
+  targets: (params) => ({ walletIds: [params.walletId] }),
   intentKey: "createWalletAccountsIntent",
   resultKey: "createWalletAccountsResult",
   summary: "Derive more accounts of a wallet (persist: false derives the addresses without storing them)",

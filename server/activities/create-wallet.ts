@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateWalletParams } from "@/lib/api/wallets";
 import { createWalletSecret } from "../signer/wallet-secrets";
 import { addAccounts } from "../wallets/accounts";
@@ -7,7 +8,9 @@ import { defineActivity } from "./define";
 
 export const createWallet = defineActivity({
   path: "create_wallet",
-  type: "ACTIVITY_TYPE_CREATE_WALLET",
+  type: ACTIVITY_TYPES.create_wallet,
+  resource: "WALLET",
+  action: "CREATE",
   intentKey: "createWalletIntent",
   resultKey: "createWalletResult",
   summary: "Create an HD wallet (a new BIP-39 mnemonic, sealed at rest) and derive its first accounts",

@@ -35,8 +35,7 @@ export async function decideAndRecord(tx: Tx, input: DecisionRound): Promise<Dec
   const decision = await decide({
     // Policies see the canonical type: an older version the server still accepts (CREATE_USERS_V3
     // for V4, say) must not slip past a policy written for the current one.
-    activityType: definition.type,
-    rootQuorumOnly: definition.rootQuorumOnly ?? false,
+    activity: definition,
     selfService: definition.selfService?.(input.params as never, submitter) ?? false,
     requester: { userId: submitter.user.id, isRoot: submitter.isRoot },
     organization,
@@ -44,7 +43,7 @@ export async function decideAndRecord(tx: Tx, input: DecisionRound): Promise<Dec
     round: () =>
       policyRound(tx, {
         organizationId: organization.id,
-        activityType: definition.type,
+        activity: definition,
         params: input.params,
         requesterUserId: submitter.user.id,
         approverUserIds: approvals,

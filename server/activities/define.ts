@@ -3,6 +3,8 @@ import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { OrganizationRow } from "../db/schema";
+import type { PolicyParam } from "../policy/context/params";
+import type { ActivityTargets, PolicyAction, PolicyResource } from "../policy/profile";
 
 /** What an activity's `execute` receives: the open transaction and who asked, nothing global. */
 export interface ActivityContext {
@@ -26,10 +28,23 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
   summary: string;
   /** Not part of the compatible API: a Latchkey addition, marked as such in the OpenAPI document. */
   latchkeyExtension?: boolean;
-  /** Only the root quorum may take it: no policy can grant it (the reference's list). */
-  rootQuorumOnly?: boolean;
   params: P;
   result: z.ZodType<R>;
+  // What the policy engine knows of this activity (server/policy/profile.ts), declared here so a
+  // new activity needs no entry in any table elsewhere.
+  /** `activity.resource` and `activity.action` (the reference's Activity breakdown). */
+  resource: PolicyResource;
+  action: PolicyAction;
+  /** Only the root quorum may take it: no policy can grant it (the reference's list). */
+  rootQuorumOnly?: boolean;
+  /** `activity.params`: the parameters the reference exposes to policies for this type. */
+  policyParams?: readonly PolicyParam[];
+  /**
+   * The wallets, accounts and keys it acts on or signs with, and what it signs: the policies'
+   * wallet / wallet_account / private_key / eth / solana keywords. Required of every activity
+   * whose parameters name any of them (a test checks).
+   */
+  targets?(params: z.infer<P>): ActivityTargets;
   /**
    * A user acting on their own credentials or sessions needs no quorum and no policy
    * ("users may manage their own credentials"); return true when `params` is such a case.

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteApiKeysParams } from "@/lib/api/credentials";
 import { apiKeys } from "../db/schema";
 import { notFound } from "../errors";
@@ -7,7 +8,9 @@ import { defineActivity } from "./define";
 
 export const deleteApiKeys = defineActivity({
   path: "delete_api_keys",
-  type: "ACTIVITY_TYPE_DELETE_API_KEYS",
+  type: ACTIVITY_TYPES.delete_api_keys,
+  resource: "CREDENTIAL",
+  action: "DELETE",
   intentKey: "deleteApiKeysIntent",
   resultKey: "deleteApiKeysResult",
   summary: "Remove API keys (or sessions) from a user",

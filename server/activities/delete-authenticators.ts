@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteAuthenticatorsParams } from "@/lib/api/credentials";
 import { authenticators } from "../db/schema";
 import { notFound } from "../errors";
@@ -7,7 +8,9 @@ import { defineActivity } from "./define";
 
 export const deleteAuthenticators = defineActivity({
   path: "delete_authenticators",
-  type: "ACTIVITY_TYPE_DELETE_AUTHENTICATORS",
+  type: ACTIVITY_TYPES.delete_authenticators,
+  resource: "CREDENTIAL",
+  action: "DELETE",
   intentKey: "deleteAuthenticatorsIntent",
   resultKey: "deleteAuthenticatorsResult",
   summary: "Remove passkeys from a user",

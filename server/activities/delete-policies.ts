@@ -1,13 +1,18 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeletePoliciesParams } from "@/lib/api/policies";
 import { policies } from "../db/schema";
+import { textsParam } from "../policy/context/params";
 import { findPolicies } from "../policy/store";
 import { defineActivity } from "./define";
 
 export const deletePolicies = defineActivity({
   path: "delete_policies",
-  type: "ACTIVITY_TYPE_DELETE_POLICIES",
+  type: ACTIVITY_TYPES.delete_policies,
+  resource: "POLICY",
+  action: "DELETE",
+  policyParams: [textsParam("policy_ids", "policyIds")],
   intentKey: "deletePoliciesIntent",
   resultKey: "deletePoliciesResult",
   summary: "Delete several policies (all or none)",

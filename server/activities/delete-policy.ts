@@ -1,13 +1,18 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeletePolicyParams } from "@/lib/api/policies";
 import { policies } from "../db/schema";
+import { textParam } from "../policy/context/params";
 import { findPolicies } from "../policy/store";
 import { defineActivity } from "./define";
 
 export const deletePolicy = defineActivity({
   path: "delete_policy",
-  type: "ACTIVITY_TYPE_DELETE_POLICY",
+  type: ACTIVITY_TYPES.delete_policy,
+  resource: "POLICY",
+  action: "DELETE",
+  policyParams: [textParam("policy_id", "policyId")],
   intentKey: "deletePolicyIntent",
   resultKey: "deletePolicyResult",
   summary: "Delete a policy (its past evaluations stay with the activities they decided)",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeletePrivateKeyTagsParams } from "@/lib/api/tags";
 import { PRIVATE_KEY_TAGS } from "../tags/kinds";
 import { deleteTags } from "../tags/operations";
@@ -6,7 +7,9 @@ import { defineActivity } from "./define";
 
 export const deletePrivateKeyTags = defineActivity({
   path: "delete_private_key_tags",
-  type: "ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS",
+  type: ACTIVITY_TYPES.delete_private_key_tags,
+  resource: "PRIVATE_KEY",
+  action: "DELETE",
   intentKey: "deletePrivateKeyTagsIntent",
   resultKey: "deletePrivateKeyTagsResult",
   summary: "Delete private key tags and take them off every private key carrying them",

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeletePrivateKeysParams } from "@/lib/api/private-keys";
 import { privateKeyAddresses, privateKeys } from "../db/schema";
 import { ApiError } from "../errors";
@@ -9,7 +10,10 @@ import { defineActivity } from "./define";
 
 export const deletePrivateKeys = defineActivity({
   path: "delete_private_keys",
-  type: "ACTIVITY_TYPE_DELETE_PRIVATE_KEYS",
+  type: ACTIVITY_TYPES.delete_private_keys,
+  resource: "PRIVATE_KEY",
+  action: "DELETE",
+  targets: (params) => ({ privateKeyIds: params.privateKeyIds }),
   intentKey: "deletePrivateKeysIntent",
   resultKey: "deletePrivateKeysResult",
   summary:

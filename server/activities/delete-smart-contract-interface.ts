@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteSmartContractInterfaceParams, ZSmartContractInterfaceResult } from "@/lib/api/contracts";
 import { findSmartContractInterface } from "../contracts/store";
 import { smartContractInterfaces } from "../db/schema";
@@ -7,7 +8,9 @@ import { defineActivity } from "./define";
 
 export const deleteSmartContractInterface = defineActivity({
   path: "delete_smart_contract_interface",
-  type: "ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE",
+  type: ACTIVITY_TYPES.delete_smart_contract_interface,
+  resource: "SMART_CONTRACT_INTERFACE",
+  action: "DELETE",
   intentKey: "deleteSmartContractInterfaceIntent",
   resultKey: "deleteSmartContractInterfaceResult",
   summary: "Remove a smart contract interface; the activity that created it still records its content",

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteSubOrganizationParams } from "@/lib/api/organizations";
 import type { Tx } from "../db/client";
 import {
@@ -17,7 +18,9 @@ import { defineActivity } from "./define";
 
 export const deleteSubOrganization = defineActivity({
   path: "delete_sub_organization",
-  type: "ACTIVITY_TYPE_DELETE_SUB_ORGANIZATION",
+  type: ACTIVITY_TYPES.delete_sub_organization,
+  resource: "ORGANIZATION",
+  action: "DELETE",
   intentKey: "deleteSubOrganizationIntent",
   resultKey: "deleteSubOrganizationResult",
   summary: "Delete this sub-organization (submitted by its own root quorum); its activities are kept",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteUserTagsParams } from "@/lib/api/tags";
 import { USER_TAGS } from "../tags/kinds";
 import { deleteTags } from "../tags/operations";
@@ -6,7 +7,9 @@ import { defineActivity } from "./define";
 
 export const deleteUserTags = defineActivity({
   path: "delete_user_tags",
-  type: "ACTIVITY_TYPE_DELETE_USER_TAGS",
+  type: ACTIVITY_TYPES.delete_user_tags,
+  resource: "USER",
+  action: "DELETE",
   intentKey: "deleteUserTagsIntent",
   resultKey: "deleteUserTagsResult",
   summary: "Delete user tags and take them off every user carrying them",

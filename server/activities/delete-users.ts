@@ -1,14 +1,19 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteUsersParams } from "@/lib/api/users";
 import { apiKeys, authenticators, users } from "../db/schema";
 import { ApiError, notFound } from "../errors";
+import { textsParam } from "../policy/context/params";
 import { findUser } from "../users/render";
 import { defineActivity } from "./define";
 
 export const deleteUsers = defineActivity({
   path: "delete_users",
-  type: "ACTIVITY_TYPE_DELETE_USERS",
+  type: ACTIVITY_TYPES.delete_users,
+  resource: "USER",
+  action: "DELETE",
+  policyParams: [textsParam("user_ids", "userIds")],
   intentKey: "deleteUsersIntent",
   resultKey: "deleteUsersResult",
   summary: "Delete users and every credential they hold",

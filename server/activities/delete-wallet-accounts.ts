@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteWalletAccountsParams } from "@/lib/api/wallets";
 import { walletAccounts, wallets } from "../db/schema";
 import { ApiError, notFound } from "../errors";
@@ -7,7 +8,10 @@ import { defineActivity } from "./define";
 
 export const deleteWalletAccounts = defineActivity({
   path: "delete_wallet_accounts",
-  type: "ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS",
+  type: ACTIVITY_TYPES.delete_wallet_accounts,
+  resource: "WALLET",
+  action: "DELETE",
+  targets: (params) => ({ walletAccountIds: params.walletAccountIds }),
   intentKey: "deleteWalletAccountsIntent",
   resultKey: "deleteWalletAccountsResult",
   summary:

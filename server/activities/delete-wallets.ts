@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteWalletsParams } from "@/lib/api/wallets";
 import { walletAccounts, wallets } from "../db/schema";
 import { ApiError } from "../errors";
@@ -9,7 +10,10 @@ import { defineActivity } from "./define";
 
 export const deleteWallets = defineActivity({
   path: "delete_wallets",
-  type: "ACTIVITY_TYPE_DELETE_WALLETS",
+  type: ACTIVITY_TYPES.delete_wallets,
+  resource: "WALLET",
+  action: "DELETE",
+  targets: (params) => ({ walletIds: params.walletIds }),
   intentKey: "deleteWalletsIntent",
   resultKey: "deleteWalletsResult",
   summary:

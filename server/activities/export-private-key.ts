@@ -1,14 +1,20 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZExportPrivateKeyParams } from "@/lib/api/private-keys";
 import { privateKeys } from "../db/schema";
+import { TARGET_PUBLIC_KEY_PARAMS } from "../policy/context/params";
 import { findPrivateKeys } from "../private-keys/find";
 import { exportPrivateKeyBundle } from "../signer/private-key-secrets";
 import { defineActivity } from "./define";
 
 export const exportPrivateKey = defineActivity({
   path: "export_private_key",
-  type: "ACTIVITY_TYPE_EXPORT_PRIVATE_KEY",
+  type: ACTIVITY_TYPES.export_private_key,
+  resource: "PRIVATE_KEY",
+  action: "EXPORT",
+  policyParams: TARGET_PUBLIC_KEY_PARAMS,
+  targets: (params) => ({ privateKeyIds: [params.privateKeyId] }),
   intentKey: "exportPrivateKeyIntent",
   resultKey: "exportPrivateKeyResult",
   summary:

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZExportWalletAccountParams } from "@/lib/api/wallets";
 import { notFound } from "../errors";
+import { TARGET_PUBLIC_KEY_PARAMS } from "../policy/context/params";
 import type { Curve } from "../signer/types";
 import { exportWalletAccountKey } from "../signer/wallet-secrets";
 import { findAccountByAddress } from "../wallets/find";
@@ -8,7 +10,11 @@ import { defineActivity } from "./define";
 
 export const exportWalletAccount = defineActivity({
   path: "export_wallet_account",
-  type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT",
+  type: ACTIVITY_TYPES.export_wallet_account,
+  resource: "WALLET",
+  action: "EXPORT",
+  policyParams: TARGET_PUBLIC_KEY_PARAMS,
+  targets: (params) => ({ signWith: params.address }),
   intentKey: "exportWalletAccountIntent",
   resultKey: "exportWalletAccountResult",
   summary:

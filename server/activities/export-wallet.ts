@@ -1,14 +1,20 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZExportWalletParams } from "@/lib/api/wallets";
 import { wallets } from "../db/schema";
+import { TARGET_PUBLIC_KEY_PARAMS } from "../policy/context/params";
 import { exportWalletMnemonic } from "../signer/wallet-secrets";
 import { findWallet } from "../wallets/find";
 import { defineActivity } from "./define";
 
 export const exportWallet = defineActivity({
   path: "export_wallet",
-  type: "ACTIVITY_TYPE_EXPORT_WALLET",
+  type: ACTIVITY_TYPES.export_wallet,
+  resource: "WALLET",
+  action: "EXPORT",
+  policyParams: TARGET_PUBLIC_KEY_PARAMS,
+  targets: (params) => ({ walletIds: [params.walletId] }),
   intentKey: "exportWalletIntent",
   resultKey: "exportWalletResult",
   summary:

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZAddress, ZImportPrivateKeyParams } from "@/lib/api/private-keys";
 import { notFound } from "../errors";
 import { checkNewPrivateKeys, insertPrivateKey, newPrivateKeyId } from "../private-keys/create";
@@ -9,7 +10,9 @@ import { defineActivity } from "./define";
 
 export const importPrivateKey = defineActivity({
   path: "import_private_key",
-  type: "ACTIVITY_TYPE_IMPORT_PRIVATE_KEY",
+  type: ACTIVITY_TYPES.import_private_key,
+  resource: "PRIVATE_KEY",
+  action: "IMPORT",
   intentKey: "importPrivateKeyIntent",
   resultKey: "importPrivateKeyResult",
   summary: "Import a private key encrypted to the user's import target (from init_import_private_key)",

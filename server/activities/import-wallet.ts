@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZImportWalletParams } from "@/lib/api/wallets";
 import { notFound } from "../errors";
 import { openImport } from "../signer/import-targets";
@@ -10,7 +11,9 @@ import { defineActivity } from "./define";
 
 export const importWallet = defineActivity({
   path: "import_wallet",
-  type: "ACTIVITY_TYPE_IMPORT_WALLET",
+  type: ACTIVITY_TYPES.import_wallet,
+  resource: "WALLET",
+  action: "IMPORT",
   intentKey: "importWalletIntent",
   resultKey: "importWalletResult",
   summary:

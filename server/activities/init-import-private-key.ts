@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZInitImportPrivateKeyParams } from "@/lib/api/private-keys";
 import { notFound } from "../errors";
 import { initImportTarget } from "../signer/import-targets";
@@ -7,7 +8,9 @@ import { defineActivity } from "./define";
 
 export const initImportPrivateKey = defineActivity({
   path: "init_import_private_key",
-  type: "ACTIVITY_TYPE_INIT_IMPORT_PRIVATE_KEY",
+  type: ACTIVITY_TYPES.init_import_private_key,
+  resource: "PRIVATE_KEY",
+  action: "IMPORT",
   intentKey: "initImportPrivateKeyIntent",
   resultKey: "initImportPrivateKeyResult",
   summary:

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZInitImportWalletParams } from "@/lib/api/wallets";
 import { notFound } from "../errors";
 import { initImportTarget } from "../signer/import-targets";
@@ -7,7 +8,9 @@ import { defineActivity } from "./define";
 
 export const initImportWallet = defineActivity({
   path: "init_import_wallet",
-  type: "ACTIVITY_TYPE_INIT_IMPORT_WALLET",
+  type: ACTIVITY_TYPES.init_import_wallet,
+  resource: "WALLET",
+  action: "IMPORT",
   intentKey: "initImportWalletIntent",
   resultKey: "initImportWalletResult",
   summary:

@@ -1,11 +1,20 @@
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZSignature, ZSignRawPayloadParams } from "@/lib/api/private-keys";
+import { SIGN_RAW_PARAMS } from "../policy/context/params";
 import { signRawPayload as sign } from "../signer/signing/raw-payload";
 import { resolveSigner } from "../signing/resolve-signer";
 import { defineActivity } from "./define";
 
 export const signRawPayload = defineActivity({
   path: "sign_raw_payload",
-  type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
+  type: ACTIVITY_TYPES.sign_raw_payload,
+  resource: "PRIVATE_KEY",
+  action: "SIGN",
+  policyParams: SIGN_RAW_PARAMS,
+  targets: (params) => ({
+    signWith: params.signWith,
+    signs: { encoding: params.encoding, payloads: [params.payload] },
+  }),
   intentKey: "signRawPayloadIntentV2",
   resultKey: "signRawPayloadResult",
   summary: "Sign one payload with a wallet account or private key; returns {r, s, v}",

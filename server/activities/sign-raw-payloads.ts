@@ -1,12 +1,21 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZSignature, ZSignRawPayloadsParams } from "@/lib/api/private-keys";
+import { SIGN_RAW_PARAMS } from "../policy/context/params";
 import { signRawPayload } from "../signer/signing/raw-payload";
 import { resolveSigner } from "../signing/resolve-signer";
 import { defineActivity } from "./define";
 
 export const signRawPayloads = defineActivity({
   path: "sign_raw_payloads",
-  type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOADS",
+  type: ACTIVITY_TYPES.sign_raw_payloads,
+  resource: "PRIVATE_KEY",
+  action: "SIGN",
+  policyParams: SIGN_RAW_PARAMS,
+  targets: (params) => ({
+    signWith: params.signWith,
+    signs: { encoding: params.encoding, payloads: params.payloads },
+  }),
   intentKey: "signRawPayloadsIntent",
   resultKey: "signRawPayloadsResult",
   summary: "Sign several payloads with one wallet account or private key; signatures in payload order",

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZSignTransactionParams } from "@/lib/api/private-keys";
 import { invalid } from "../errors";
+import { textParam } from "../policy/context/params";
 import { signEthereumTransaction } from "../signer/signing/ethereum-transaction";
 import { signSolanaTransaction } from "../signer/signing/solana-transaction";
 import { resolveSigner } from "../signing/resolve-signer";
@@ -13,7 +15,14 @@ const CURVE_OF = {
 
 export const signTransaction = defineActivity({
   path: "sign_transaction",
-  type: "ACTIVITY_TYPE_SIGN_TRANSACTION_V2",
+  type: ACTIVITY_TYPES.sign_transaction,
+  resource: "PRIVATE_KEY",
+  action: "SIGN",
+  policyParams: [textParam("type", "type")],
+  targets: (params) => ({
+    signWith: params.signWith,
+    signs: { transactionType: params.type, unsignedTransaction: params.unsignedTransaction },
+  }),
   intentKey: "signTransactionIntentV2",
   resultKey: "signTransactionResult",
   summary:

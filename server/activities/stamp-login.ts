@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZStampLoginParams } from "@/lib/api/sessions";
 import { normalizeApiPublicKey } from "../credentials/public-keys";
 import { invalid } from "../errors";
+import { textParam } from "../policy/context/params";
 import { issueSessionJwt } from "../sessions/jwt";
 import { insertSessionKey, sessionSeconds } from "../sessions/session-keys";
 import { defineActivity } from "./define";
@@ -12,7 +14,10 @@ import { defineActivity } from "./define";
  */
 export const stampLogin = defineActivity({
   path: "stamp_login",
-  type: "ACTIVITY_TYPE_STAMP_LOGIN",
+  type: ACTIVITY_TYPES.stamp_login,
+  resource: "AUTH",
+  action: "CREATE",
+  policyParams: [textParam("session_profile_id", "sessionProfileId")],
   intentKey: "stampLoginIntent",
   resultKey: "stampLoginResult",
   summary: "Start a read-write session for the caller, bound to a client-held P-256 key",

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdateOrganizationNameParams } from "@/lib/api/organizations";
 import { organizations } from "../db/schema";
 import { defineActivity } from "./define";
 
 export const updateOrganizationName = defineActivity({
   path: "update_organization_name",
-  type: "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME",
+  type: ACTIVITY_TYPES.update_organization_name,
+  resource: "ORGANIZATION",
+  action: "UPDATE",
   intentKey: "updateOrganizationNameIntent",
   resultKey: "updateOrganizationNameResult",
   summary: "Rename the organization (root quorum only)",

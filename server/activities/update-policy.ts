@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdatePolicyParams } from "@/lib/api/policies";
 import { policies } from "../db/schema";
 import { findPolicies } from "../policy/store";
@@ -8,7 +9,9 @@ import { defineActivity } from "./define";
 
 export const updatePolicy = defineActivity({
   path: "update_policy",
-  type: "ACTIVITY_TYPE_UPDATE_POLICY_V2",
+  type: ACTIVITY_TYPES.update_policy,
+  resource: "POLICY",
+  action: "UPDATE",
   alsoAccepts: ["ACTIVITY_TYPE_UPDATE_POLICY"],
   intentKey: "updatePolicyIntentV2",
   resultKey: "updatePolicyResultV2",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdatePrivateKeyTagParams } from "@/lib/api/tags";
 import { PRIVATE_KEY_TAGS } from "../tags/kinds";
 import { updateTag } from "../tags/operations";
@@ -6,7 +7,9 @@ import { defineActivity } from "./define";
 
 export const updatePrivateKeyTag = defineActivity({
   path: "update_private_key_tag",
-  type: "ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG",
+  type: ACTIVITY_TYPES.update_private_key_tag,
+  resource: "PRIVATE_KEY",
+  action: "UPDATE",
   intentKey: "updatePrivateKeyTagIntent",
   resultKey: "updatePrivateKeyTagResult",
   summary: "Rename a private key tag, and attach it to or detach it from private keys",

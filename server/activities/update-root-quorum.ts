@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdateRootQuorumParams } from "@/lib/api/organizations";
 import { organizations } from "../db/schema";
 import { invalid, notFound } from "../errors";
@@ -8,7 +9,9 @@ import { defineActivity } from "./define";
 
 export const updateRootQuorum = defineActivity({
   path: "update_root_quorum",
-  type: "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM",
+  type: ACTIVITY_TYPES.update_root_quorum,
+  resource: "ORGANIZATION",
+  action: "UPDATE",
   intentKey: "updateRootQuorumIntent",
   resultKey: "updateRootQuorumResult",
   summary: "Set the root quorum's members and threshold (approved by the current root quorum)",

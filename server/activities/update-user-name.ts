@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdateUserNameParams } from "@/lib/api/users";
 import { updateUserRow } from "../users/update";
 import { defineActivity } from "./define";
 
 export const updateUserName = defineActivity({
   path: "update_user_name",
-  type: "ACTIVITY_TYPE_UPDATE_USER_NAME",
+  type: ACTIVITY_TYPES.update_user_name,
+  resource: "USER",
+  action: "UPDATE",
   intentKey: "updateUserNameIntent",
   resultKey: "updateUserNameResult",
   summary: "Rename a user",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdateUserTagParams } from "@/lib/api/tags";
 import { USER_TAGS } from "../tags/kinds";
 import { updateTag } from "../tags/operations";
@@ -6,7 +7,9 @@ import { defineActivity } from "./define";
 
 export const updateUserTag = defineActivity({
   path: "update_user_tag",
-  type: "ACTIVITY_TYPE_UPDATE_USER_TAG",
+  type: ACTIVITY_TYPES.update_user_tag,
+  resource: "USER",
+  action: "UPDATE",
   intentKey: "updateUserTagIntent",
   resultKey: "updateUserTagResult",
   summary: "Rename a user tag, and attach it to or detach it from users",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdateUserParams } from "@/lib/api/users";
 import { requireUserTags } from "../users/create";
 import { updateUserRow } from "../users/update";
@@ -9,7 +10,9 @@ const emptyToNull = (value: string | undefined) =>
 
 export const updateUser = defineActivity({
   path: "update_user",
-  type: "ACTIVITY_TYPE_UPDATE_USER",
+  type: ACTIVITY_TYPES.update_user,
+  resource: "USER",
+  action: "UPDATE",
   intentKey: "updateUserIntent",
   resultKey: "updateUserResult",
   summary: "Update a user's name, email, phone number or tags (an empty string removes email or phone)",

@@ -1,14 +1,20 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdateWalletParams } from "@/lib/api/wallets";
 import { wallets } from "../db/schema";
+import { textParam } from "../policy/context/params";
 import { refuseTakenName } from "../wallets/create";
 import { findWallet } from "../wallets/find";
 import { defineActivity } from "./define";
 
 export const updateWallet = defineActivity({
   path: "update_wallet",
-  type: "ACTIVITY_TYPE_UPDATE_WALLET",
+  type: ACTIVITY_TYPES.update_wallet,
+  resource: "WALLET",
+  action: "UPDATE",
+  policyParams: [textParam("wallet_id", "walletId")],
+  targets: (params) => ({ walletIds: [params.walletId] }),
   intentKey: "updateWalletIntent",
   resultKey: "updateWalletResult",
   summary: "Rename a wallet",

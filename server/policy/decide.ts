@@ -1,6 +1,7 @@
 import type { OrganizationRow } from "../db/schema";
 import type { CompiledPolicy } from "./compile";
 import type { Round } from "./engine";
+import type { PolicyProfile } from "./profile";
 
 /** Why an activity may not run: what the policies concluded, who decided, in words for the user. */
 export interface Denial {
@@ -16,9 +17,8 @@ export type Decision =
   | { kind: "deny"; denial: Denial; round?: Round };
 
 export interface DecisionInput {
-  activityType: string;
-  /** Only the root quorum may take this activity: no policy can grant it. */
-  rootQuorumOnly: boolean;
+  /** The activity's type as policies see it, and whether only the root quorum may take it. */
+  activity: Pick<PolicyProfile, "type" | "rootQuorumOnly">;
   /** A user acting on their own credentials or sessions ("unless a policy says otherwise"). */
   selfService: boolean;
   requester: { userId: string; isRoot: boolean };
@@ -38,10 +38,10 @@ const named = (policies: CompiledPolicy[]) => policies.map((p) => `${p.name} (${
  * everything else is implicitly denied.
  */
 export async function decide(input: DecisionInput): Promise<Decision> {
-  const { organization, requester, activityType } = input;
-  const who = `${activityType} denied for user ${requester.userId}`;
+  const { organization, requester, activity } = input;
+  const who = `${activity.type} denied for user ${requester.userId}`;
   if (input.rootApprovals >= organization.rootQuorumThreshold) return { kind: "execute" };
-  if (input.rootQuorumOnly) {
+  if (activity.rootQuorumOnly) {
     if (requester.isRoot) return { kind: "consensus" };
     const reason = `${who}: only the root quorum may take it; policies cannot grant it`;
     return { kind: "deny", denial: { outcome: "OUTCOME_DENY_IMPLICIT", policies: [], reason } };

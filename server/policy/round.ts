@@ -6,12 +6,14 @@ import { approvingCredentials } from "./approving-credentials";
 import { type CompiledPolicy, compilePolicy } from "./compile";
 import { consensusContext } from "./context/consensus";
 import { evaluatePolicies, type Round } from "./engine";
+import type { PolicyProfile } from "./profile";
 import { loadPolicies } from "./store";
 import type { PolicyValue } from "./types";
 
 export interface RoundInput {
   organizationId: string;
-  activityType: string;
+  /** What the engine knows of the activity's type: its definition. */
+  activity: PolicyProfile;
   /** The activity's validated parameters (its intent). */
   params: unknown;
   requesterUserId: string;

@@ -1,7 +1,7 @@
 import { ZSimulatePoliciesRequest, ZSimulatePoliciesResponse } from "@/lib/api/simulation";
+import { simulatePolicies as replay } from "../activities/simulate";
 import { invalid } from "../errors";
 import { type CompiledPolicy, compilePolicy } from "../policy/compile";
-import { simulatePolicies as replay } from "../policy/simulate";
 import { loadPolicies } from "../policy/store";
 import { validatePolicyExpressions } from "../policy/validate";
 import { defineQuery } from "./define";

@@ -1,4 +1,5 @@
 import { serializeTransaction } from "viem";
+import { signTransaction } from "../../activities/sign-transaction";
 import { compilePolicy } from "../../policy/compile";
 import { activityContext } from "../../policy/context/activity";
 import { consensusContext } from "../../policy/context/consensus";
@@ -49,7 +50,7 @@ export function benchTransaction(nonce: number): string {
 export function measurePolicyCost(): PolicyCost {
   const userId = "bench-user";
   const condition: PolicyValue = {
-    activity: activityContext("ACTIVITY_TYPE_SIGN_TRANSACTION_V2", {
+    activity: activityContext(signTransaction, {
       signWith: VAULT,
       type: "TRANSACTION_TYPE_ETHEREUM",
       unsignedTransaction: benchTransaction(1),

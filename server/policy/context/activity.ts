@@ -1,17 +1,19 @@
+import type { PolicyProfile } from "../profile";
 import type { PolicyValue } from "../types";
-import { activityKindOf, resourceActionOf } from "./activity-kinds";
 import { paramsOf } from "./params";
 
-/**
- * The `activity` keyword: type, kind, resource, action and params. A type missing from the
- * resource/action table (none of Latchkey's; the tests check) leaves those two fields absent.
- */
-export function activityContext(type: string, intentParams: unknown): PolicyValue {
-  const classified = resourceActionOf(type);
+/** `ACTIVITY_TYPE_SIGN_TRANSACTION_V2` → `SIGN_TRANSACTION`. */
+export function activityKindOf(type: string): string {
+  return type.replace(/^ACTIVITY_TYPE_/, "").replace(/_V\d+$/, "");
+}
+
+/** The `activity` keyword: type, kind, resource, action and params, from the activity's profile. */
+export function activityContext(profile: PolicyProfile, intentParams: unknown): PolicyValue {
   return {
-    type,
-    kind: activityKindOf(type),
-    ...(classified ? { resource: classified.resource, action: classified.action } : {}),
-    params: paramsOf(type, intentParams),
+    type: profile.type,
+    kind: activityKindOf(profile.type),
+    resource: profile.resource,
+    action: profile.action,
+    params: paramsOf(profile.policyParams ?? [], intentParams),
   };
 }

@@ -2,92 +2,50 @@ import type { PolicyValue } from "../types";
 import { isRecord } from "./guards";
 
 /**
- * `activity.params`: the few parameters Turnkey's reference exposes to policies ("Activity
- * parameters" in language.mdx), in snake_case, read from the activity's validated (camelCase)
- * parameters. Anything else is absent, so reading it is an evaluation error, as the reference says.
- *
- * `user_id` (CREATE_API_KEYS), `target_public_key` (EXPORT_*) and `session_profile_id` (*_LOGIN)
- * come from our wire notes (reference/wire-format.md §6), not from the version of language.mdx we
- * read; they are kept because they are what such a policy would want to check.
+ * One field of `activity.params`: its snake_case name for policies, the camelCase parameter it is
+ * read from, and how. Each activity definition lists the ones the reference exposes for its type
+ * ("Activity parameters" in language.mdx, plus `user_id`, `target_public_key` and
+ * `session_profile_id` from our wire notes, reference/wire-format.md §6). Anything else is absent,
+ * so reading it is an evaluation error, as the reference says.
  */
-export function paramsOf(type: string, intentParams: unknown): PolicyValue {
-  const fields = EXPOSED[type];
+export interface PolicyParam {
+  name: string;
+  from: string;
+  read(value: unknown): PolicyValue | undefined;
+}
+
+const field =
+  (read: PolicyParam["read"]) =>
+  (name: string, from: string): PolicyParam => ({ name, from, read });
+
+export const textParam = field((value) => (typeof value === "string" ? value : undefined));
+export const flagParam = field((value) => (typeof value === "boolean" ? value : undefined));
+export const integerParam = field((value) =>
+  typeof value === "number" && Number.isInteger(value)
+    ? BigInt(value)
+    : typeof value === "string" && /^\d+$/.test(value)
+      ? BigInt(value)
+      : undefined,
+);
+export const textsParam = field((value) =>
+  Array.isArray(value) && value.every((v) => typeof v === "string") ? [...value] : undefined,
+);
+
+/** `activity.params` of one activity: the declared fields its validated parameters hold. */
+export function paramsOf(fields: readonly PolicyParam[], intentParams: unknown): PolicyValue {
   const source = isRecord(intentParams) ? intentParams : {};
   const params: Record<string, PolicyValue> = {};
-  for (const [name, from, read] of fields ?? []) {
+  for (const { name, from, read } of fields) {
     const value = read(source[from]);
     if (value !== undefined) params[name] = value;
   }
   return params;
 }
 
-type Reader = (value: unknown) => PolicyValue | undefined;
-type Field = readonly [name: string, from: string, read: Reader];
-
-const text: Reader = (value) => (typeof value === "string" ? value : undefined);
-const flag: Reader = (value) => (typeof value === "boolean" ? value : undefined);
-const integer: Reader = (value) =>
-  typeof value === "number" && Number.isInteger(value)
-    ? BigInt(value)
-    : typeof value === "string" && /^\d+$/.test(value)
-      ? BigInt(value)
-      : undefined;
-const texts: Reader = (value) =>
-  Array.isArray(value) && value.every((v) => typeof v === "string") ? [...value] : undefined;
-const subscriptions: Reader = (value) => {
-  if (!Array.isArray(value)) return undefined;
-  return value.filter(isRecord).map((s) => {
-    const subscription: Record<string, PolicyValue> = {};
-    for (const [name, from, read] of SUBSCRIPTION) {
-      const field = read(s[from]);
-      if (field !== undefined) subscription[name] = field;
-    }
-    return subscription;
-  });
-};
-
-const SUBSCRIPTION: Field[] = [
-  ["event_type", "eventType", text],
-  ["filters_json", "filtersJson", text],
-  ["is_active", "isActive", flag],
+/** sign_raw_payload(s): the two fields the reference's examples check most. */
+export const SIGN_RAW_PARAMS = [
+  textParam("hash_function", "hashFunction"),
+  textParam("encoding", "encoding"),
 ];
-
-const SIGN_RAW: Field[] = [
-  ["hash_function", "hashFunction", text],
-  ["encoding", "encoding", text],
-];
-const TARGET_PUBLIC_KEY: Field[] = [["target_public_key", "targetPublicKey", text]];
-const SESSION_PROFILE: Field[] = [["session_profile_id", "sessionProfileId", text]];
-const OTP_LENGTH: Field[] = [["otp_length", "otpLength", integer]];
-
-const EXPOSED: Record<string, Field[]> = {
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD: SIGN_RAW,
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: SIGN_RAW,
-  ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: SIGN_RAW,
-  ACTIVITY_TYPE_SIGN_TRANSACTION_V2: [["type", "type", text]],
-  ACTIVITY_TYPE_DELETE_USERS: [["user_ids", "userIds", texts]],
-  ACTIVITY_TYPE_UPDATE_WALLET: [["wallet_id", "walletId", text]],
-  ACTIVITY_TYPE_DELETE_POLICY: [["policy_id", "policyId", text]],
-  ACTIVITY_TYPE_DELETE_POLICIES: [["policy_ids", "policyIds", texts]],
-  ACTIVITY_TYPE_CREATE_API_KEYS_V2: [["user_id", "userId", text]],
-  ACTIVITY_TYPE_EXPORT_WALLET: TARGET_PUBLIC_KEY,
-  ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT: TARGET_PUBLIC_KEY,
-  ACTIVITY_TYPE_EXPORT_PRIVATE_KEY: TARGET_PUBLIC_KEY,
-  ACTIVITY_TYPE_STAMP_LOGIN: SESSION_PROFILE,
-  ACTIVITY_TYPE_OTP_LOGIN_V2: SESSION_PROFILE,
-  ACTIVITY_TYPE_OAUTH_LOGIN: SESSION_PROFILE,
-  ACTIVITY_TYPE_INIT_OTP_AUTH_V2: OTP_LENGTH,
-  ACTIVITY_TYPE_INIT_OTP_AUTH_V3: OTP_LENGTH,
-  ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT: [
-    ["url", "url", text],
-    ["name", "name", text],
-    ["subscriptions", "subscriptions", subscriptions],
-  ],
-  ACTIVITY_TYPE_UPDATE_WEBHOOK_ENDPOINT: [
-    ["endpoint_id", "endpointId", text],
-    ["url", "url", text],
-    ["name", "name", text],
-    ["is_active", "isActive", flag],
-  ],
-  ACTIVITY_TYPE_DELETE_WEBHOOK_ENDPOINT: [["endpoint_id", "endpointId", text]],
-};
+/** export_*: who the bundle is encrypted to. */
+export const TARGET_PUBLIC_KEY_PARAMS = [textParam("target_public_key", "targetPublicKey")];

@@ -3,6 +3,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from "@solana/web3.js";
 import { encodeFunctionData, erc20Abi, parseAbi, serializeTransaction, serializeTypedData } from "viem";
 import { describe, expect, it } from "vitest";
+import { activityByType } from "@/server/activities";
 import { parseContractInterface } from "@/server/contracts";
 import {
   checkPolicyExpression,
@@ -41,10 +42,12 @@ const ethInterface = (address: string, abi: unknown): ContractInterfaceRef => ({
 
 describe("the reference's examples on built contexts", () => {
   it("activity resource, action and params", () => {
-    const createWallet = { activity: activityContext("ACTIVITY_TYPE_CREATE_WALLET", { walletName: "w" }) };
+    const createWallet = {
+      activity: activityContext(activityByType("ACTIVITY_TYPE_CREATE_WALLET")!, { walletName: "w" }),
+    };
     expect(holds("activity.resource == 'WALLET' && activity.action == 'CREATE'", createWallet)).toBe(true);
     const noOp = {
-      activity: activityContext("ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", {
+      activity: activityContext(activityByType("ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2")!, {
         hashFunction: "HASH_FUNCTION_NO_OP",
         encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
       }),
@@ -55,7 +58,9 @@ describe("the reference's examples on built contexts", () => {
         noOp,
       ),
     ).toBe(true);
-    const deleteSelf = { activity: activityContext("ACTIVITY_TYPE_DELETE_USERS", { userIds: ["u1"] }) };
+    const deleteSelf = {
+      activity: activityContext(activityByType("ACTIVITY_TYPE_DELETE_USERS")!, { userIds: ["u1"] }),
+    };
     expect(
       holds(
         "activity.type == 'ACTIVITY_TYPE_DELETE_USERS' && activity.params.user_ids.count() == 1 && 'u1' in activity.params.user_ids",

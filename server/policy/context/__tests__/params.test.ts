@@ -10,8 +10,9 @@ import {
 import { ZStampLoginParams } from "@/lib/api/sessions";
 import { ZDeleteUsersParams } from "@/lib/api/users";
 import { ZCreateWalletParams, ZExportWalletAccountParams, ZUpdateWalletParams } from "@/lib/api/wallets";
+import { activityByType } from "@/server/activities";
 import { conformanceProblems } from "../conforms";
-import { paramsOf } from "../params";
+import { integerParam, paramsOf, textParam } from "../params";
 import { ACTIVITY_PARAMS } from "../schema";
 
 const TARGET = `04${"ab".repeat(64)}`;
@@ -83,16 +84,19 @@ const cases: [string, unknown, Record<string, unknown>][] = [
   ["ACTIVITY_TYPE_CREATE_WALLET", ZCreateWalletParams.parse({ walletName: "hot", accounts: [] }), {}],
 ];
 
+/** What the activity of this type declares to policies. */
+const declared = (type: string) => activityByType(type)?.policyParams ?? [];
+
 describe("activity.params", () => {
   it.each(cases)("%s exposes what the reference lists, in snake_case", (type, params, expected) => {
-    const value = paramsOf(type, params);
+    const value = paramsOf(declared(type), params);
     expect(value).toEqual(expected);
     expect(conformanceProblems(value, ACTIVITY_PARAMS)).toEqual([]);
   });
 
   it("exposes nothing else (other parameters stay unreadable)", () => {
     const value = paramsOf(
-      "ACTIVITY_TYPE_SIGN_TRANSACTION_V2",
+      declared("ACTIVITY_TYPE_SIGN_TRANSACTION_V2"),
       ZSignTransactionParams.parse({
         signWith: "0xabc",
         unsignedTransaction: "0x02",
@@ -106,28 +110,17 @@ describe("activity.params", () => {
 
   it("leaves an optional parameter the request did not send absent", () => {
     expect(
-      paramsOf("ACTIVITY_TYPE_STAMP_LOGIN", ZStampLoginParams.parse({ publicKey: `03${"01".repeat(32)}` })),
+      paramsOf(
+        declared("ACTIVITY_TYPE_STAMP_LOGIN"),
+        ZStampLoginParams.parse({ publicKey: `03${"01".repeat(32)}` }),
+      ),
     ).toEqual({});
   });
 
-  it("reads documented parameters of activities Latchkey does not serve, as the schema declares them", () => {
-    const otp = paramsOf("ACTIVITY_TYPE_INIT_OTP_AUTH_V3", { otpLength: 6 });
-    expect(otp).toEqual({ otp_length: 6n });
-    const webhook = paramsOf("ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT", {
-      url: "https://example.com/hook",
-      name: "hook",
-      subscriptions: [{ eventType: "ACTIVITY_UPDATES", filtersJson: "{}", isActive: true }],
-    });
-    expect(webhook).toEqual({
-      url: "https://example.com/hook",
-      name: "hook",
-      subscriptions: [{ event_type: "ACTIVITY_UPDATES", filters_json: "{}", is_active: true }],
-    });
-    expect(conformanceProblems(otp, ACTIVITY_PARAMS)).toEqual([]);
-    expect(conformanceProblems(webhook, ACTIVITY_PARAMS)).toEqual([]);
-  });
-
-  it("gives an unknown activity type an empty struct", () => {
-    expect(paramsOf("ACTIVITY_TYPE_SOMETHING_NEW", { userIds: ["x"] })).toEqual({});
+  it("reads each declared field by its kind, and nothing of the wrong kind", () => {
+    const fields = [integerParam("otp_length", "otpLength"), textParam("name", "name")];
+    expect(paramsOf(fields, { otpLength: 6, name: "hook" })).toEqual({ otp_length: 6n, name: "hook" });
+    expect(paramsOf(fields, { otpLength: "7", name: 3 })).toEqual({ otp_length: 7n });
+    expect(paramsOf(fields, { otpLength: 6.5, extra: "x" })).toEqual({});
   });
 });

@@ -1,14 +1,15 @@
 import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { TOutcome } from "@/lib/api/policies";
 import type { TSimulationResult } from "@/lib/api/simulation";
-import { activityByType } from "../activities/index";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import { type ActivityRow, activities, type OrganizationRow, policyEvaluations, votes } from "../db/schema";
 import { BOOTSTRAP_ACTIVITY } from "../organizations/record-bootstrap";
-import type { CompiledPolicy } from "./compile";
-import { type Decision, decide } from "./decide";
-import { policyRound } from "./round";
+import type { CompiledPolicy } from "../policy/compile";
+import { type Decision, decide } from "../policy/decide";
+import { policyRound } from "../policy/round";
+import type { ActivityDefinition } from "./define";
+import { activityByType } from "./index";
 
 export interface SimulationWindow {
   since?: Date;
@@ -55,8 +56,11 @@ export async function simulatePolicies(
     const approvals = allVotes.filter(
       (v) => v.activityId === row.id && v.selection === "VOTE_SELECTION_APPROVED",
     );
+    const definition = activityByType(row.type);
+    if (!definition) continue; // only the bootstrap record has no definition, and it is filtered out
     const decision = await replay(
       app,
+      definition,
       organization,
       row,
       policies,
@@ -83,22 +87,21 @@ export async function simulatePolicies(
 
 async function replay(
   app: AppContext,
+  definition: ActivityDefinition,
   organization: OrganizationRow,
   row: ActivityRow,
   policies: CompiledPolicy[],
   approverUserIds: string[],
 ): Promise<Decision> {
-  const definition = activityByType(row.type);
   const requester = { user: { id: row.callerUserId } } as Caller;
   let selfService = false;
   try {
-    selfService = definition?.selfService?.(definition.params.parse(row.intent) as never, requester) ?? false;
+    selfService = definition.selfService?.(definition.params.parse(row.intent) as never, requester) ?? false;
   } catch {
     // An intent that no longer parses takes no self-service shortcut.
   }
   return decide({
-    activityType: definition?.type ?? row.type,
-    rootQuorumOnly: definition?.rootQuorumOnly ?? false,
+    activity: definition,
     selfService,
     requester: { userId: row.callerUserId, isRoot: organization.rootUserIds.includes(row.callerUserId) },
     organization,
@@ -106,7 +109,7 @@ async function replay(
     round: () =>
       policyRound(app.db, {
         organizationId: organization.id,
-        activityType: definition?.type ?? row.type,
+        activity: definition,
         params: row.intent,
         requesterUserId: row.callerUserId,
         approverUserIds,
