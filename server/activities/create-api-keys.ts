@@ -4,7 +4,7 @@ import { ZCreateApiKeysParams } from "@/lib/api/credentials";
 import { apiKeyFromParams, insertApiKeys } from "../credentials/api-keys";
 import { notFound } from "../errors";
 import { textParam } from "../policy/context/params";
-import { findUser } from "../users/render";
+import { findUser } from "../users/find";
 import { defineActivity } from "./define";
 
 export const createApiKeys = defineActivity({

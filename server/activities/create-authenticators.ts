@@ -3,7 +3,7 @@ import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateAuthenticatorsParams } from "@/lib/api/credentials";
 import { insertAuthenticators, verifyPasskeyRegistration } from "../credentials/authenticators";
 import { notFound } from "../errors";
-import { findUser } from "../users/render";
+import { findUser } from "../users/find";
 import { defineActivity } from "./define";
 
 export const createAuthenticators = defineActivity({

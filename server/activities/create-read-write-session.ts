@@ -6,7 +6,7 @@ import { encryptCredentialBundle } from "../crypto/credential-bundle";
 import { isP256Point } from "../crypto/p256-point";
 import { notFound } from "../errors";
 import { insertSessionKey, sessionSeconds } from "../sessions/session-keys";
-import { findUser } from "../users/render";
+import { findUser } from "../users/find";
 import { defineActivity } from "./define";
 
 const UNCOMPRESSED_HEX = /^04[0-9a-fA-F]{128}$/;

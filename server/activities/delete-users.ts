@@ -5,7 +5,7 @@ import { ZDeleteUsersParams } from "@/lib/api/users";
 import { apiKeys, authenticators, users } from "../db/schema";
 import { ApiError, notFound } from "../errors";
 import { textsParam } from "../policy/context/params";
-import { findUser } from "../users/render";
+import { findUser } from "../users/find";
 import { defineActivity } from "./define";
 
 export const deleteUsers = defineActivity({

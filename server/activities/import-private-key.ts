@@ -5,7 +5,7 @@ import { notFound } from "../errors";
 import { checkNewPrivateKeys, insertPrivateKey, newPrivateKeyId } from "../private-keys/create";
 import { openImport } from "../signer/import-targets";
 import { importPrivateKeySecret } from "../signer/private-key-secrets";
-import { findUser } from "../users/render";
+import { findUser } from "../users/find";
 import { defineActivity } from "./define";
 
 export const importPrivateKey = defineActivity({

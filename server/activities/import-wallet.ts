@@ -4,7 +4,7 @@ import { ZImportWalletParams } from "@/lib/api/wallets";
 import { notFound } from "../errors";
 import { openImport } from "../signer/import-targets";
 import { importWalletSecret } from "../signer/wallet-secrets";
-import { findUser } from "../users/render";
+import { findUser } from "../users/find";
 import { addAccounts } from "../wallets/accounts";
 import { insertWallet } from "../wallets/create";
 import { defineActivity } from "./define";

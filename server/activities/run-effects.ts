@@ -2,8 +2,8 @@ import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { ActivityRow } from "../db/schema";
+import { InputError } from "../encoding/input-error";
 import { ApiError, errorBody, invalid } from "../errors";
-import { SignerInputError } from "../signer/errors";
 import type { ActivityDefinition } from "./define";
 import { STATUS, setStatus } from "./records";
 
@@ -12,7 +12,7 @@ import { STATUS, setStatus } from "./records";
  * (a path, a format, a payload), or a unique index losing a race to a concurrent activity.
  */
 function asApiError(error: unknown): unknown {
-  if (error instanceof SignerInputError) return invalid(error.message);
+  if (error instanceof InputError) return invalid(error.message);
   if ((error as { code?: unknown })?.code === "23505") {
     return new ApiError(
       "ALREADY_EXISTS",

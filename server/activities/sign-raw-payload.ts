@@ -1,8 +1,8 @@
 import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZSignature, ZSignRawPayloadParams } from "@/lib/api/private-keys";
 import { SIGN_RAW_PARAMS } from "../policy/context/params";
+import { resolveSigner } from "../sign-with/resolve-signer";
 import { signRawPayload as sign } from "../signer/signing/raw-payload";
-import { resolveSigner } from "../signing/resolve-signer";
 import { defineActivity } from "./define";
 
 export const signRawPayload = defineActivity({

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZSignature, ZSignRawPayloadsParams } from "@/lib/api/private-keys";
 import { SIGN_RAW_PARAMS } from "../policy/context/params";
+import { resolveSigner } from "../sign-with/resolve-signer";
 import { signRawPayload } from "../signer/signing/raw-payload";
-import { resolveSigner } from "../signing/resolve-signer";
 import { defineActivity } from "./define";
 
 export const signRawPayloads = defineActivity({

@@ -3,9 +3,9 @@ import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZSignTransactionParams } from "@/lib/api/private-keys";
 import { invalid } from "../errors";
 import { textParam } from "../policy/context/params";
+import { resolveSigner } from "../sign-with/resolve-signer";
 import { signEthereumTransaction } from "../signer/signing/ethereum-transaction";
 import { signSolanaTransaction } from "../signer/signing/solana-transaction";
-import { resolveSigner } from "../signing/resolve-signer";
 import { defineActivity } from "./define";
 
 const CURVE_OF = {

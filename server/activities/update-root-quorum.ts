@@ -4,7 +4,7 @@ import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdateRootQuorumParams } from "@/lib/api/organizations";
 import { organizations } from "../db/schema";
 import { invalid, notFound } from "../errors";
-import { findUser } from "../users/render";
+import { findUser } from "../users/find";
 import { defineActivity } from "./define";
 
 export const updateRootQuorum = defineActivity({

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZUpdateUserParams } from "@/lib/api/users";
-import { requireUserTags } from "../users/create";
+import { requireTags } from "../tags/find";
+import { USER_TAGS } from "../tags/kinds";
 import { updateUserRow } from "../users/update";
 import { defineActivity } from "./define";
 
@@ -20,7 +21,7 @@ export const updateUser = defineActivity({
   result: z.object({ userId: z.string() }),
   async execute({ tx, organization, now }, params) {
     if (params.userTagIds)
-      await requireUserTags(tx, organization.id, params.userTagIds, "parameters.userTagIds");
+      await requireTags(tx, organization.id, USER_TAGS, params.userTagIds, "parameters.userTagIds");
     return updateUserRow(
       tx,
       organization.id,

@@ -1,10 +1,10 @@
-import { SignerInputError } from "../signer/errors";
+import { InputError } from "../encoding/input-error";
 
 /**
  * A smart contract interface (or its address) that cannot be used: the message names the field,
- * where in the document the problem is, and what it is. A SignerInputError, so it is a 400.
+ * where in the document the problem is, and what it is. A InputError, so it is a 400.
  */
-export class ContractInterfaceError extends SignerInputError {
+export class ContractInterfaceError extends InputError {
   readonly field: string;
 
   constructor(field: string, problem: string) {

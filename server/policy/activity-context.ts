@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { privateKeys, smartContractInterfaces, walletAccounts, wallets } from "../db/schema";
-import { findSignerSource } from "../signing/signer-source";
+import { findSignerSource } from "../sign-with/signer-source";
 import { activityContext } from "./context/activity";
 import { ethAuthorizationContext, ethTransactionContext, ethTypedDataContext } from "./context/ethereum";
 import { privateKeyContext, walletAccountContext, walletContext } from "./context/resources";

@@ -1,10 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { privateKeyAddresses, privateKeys, tags } from "../db/schema";
-import { ApiError, notFound } from "../errors";
+import { privateKeyAddresses, privateKeys } from "../db/schema";
+import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { addressFor } from "../signer/addresses";
 import type { AddressFormat, Curve } from "../signer/types";
+import { requireTags } from "../tags/find";
+import { PRIVATE_KEY_TAGS } from "../tags/kinds";
 
 export interface NewPrivateKey {
   privateKeyName: string;
@@ -45,20 +47,14 @@ export async function checkNewPrivateKeys(
       `a private key named "${taken.name}" already exists in this organization`,
     );
   }
-  const tagIds = [...new Set(keys.flatMap((k) => k.privateKeyTags))];
-  if (tagIds.length) {
-    const found = await tx
-      .select({ id: tags.id })
-      .from(tags)
-      .where(
-        and(
-          eq(tags.organizationId, organizationId),
-          eq(tags.tagType, "TAG_TYPE_PRIVATE_KEY"),
-          inArray(tags.id, tagIds),
-        ),
-      );
-    const missing = tagIds.find((id) => !found.some((t) => t.id === id));
-    if (missing) throw notFound("private key tag", missing);
+  for (const [i, key] of keys.entries()) {
+    await requireTags(
+      tx,
+      organizationId,
+      PRIVATE_KEY_TAGS,
+      key.privateKeyTags,
+      `parameters.privateKeys[${i}].privateKeyTags`,
+    );
   }
 }
 

@@ -4,7 +4,8 @@ import { ZId } from "@/lib/api/common";
 import { ZApiKey } from "@/lib/api/credentials";
 import { apiKeys } from "../db/schema";
 import { notFound } from "../errors";
-import { findUser, renderApiKey } from "../users/render";
+import { findUser } from "../users/find";
+import { renderApiKey } from "../users/render";
 import { defineQuery } from "./define";
 
 export const getApiKeys = defineQuery({

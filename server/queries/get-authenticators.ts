@@ -4,7 +4,8 @@ import { ZId } from "@/lib/api/common";
 import { ZAuthenticator } from "@/lib/api/credentials";
 import { authenticators } from "../db/schema";
 import { notFound } from "../errors";
-import { findUser, renderAuthenticator } from "../users/render";
+import { findUser } from "../users/find";
+import { renderAuthenticator } from "../users/render";
 import { defineQuery } from "./define";
 
 export const getAuthenticators = defineQuery({

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ZId } from "@/lib/api/common";
 import { ZUser } from "@/lib/api/users";
 import { notFound } from "../errors";
-import { findUser, loadUsers } from "../users/render";
+import { findUser } from "../users/find";
+import { loadUsers } from "../users/render";
 import { defineQuery } from "./define";
 
 export const getUser = defineQuery({

@@ -1,9 +1,7 @@
-/**
- * A request the signer cannot serve because of what the caller sent (a malformed path, a format the
- * curve cannot produce, an undecodable payload). The API layer answers it with a 400 naming the
- * problem. Messages never contain key material.
- */
-export class SignerInputError extends Error {
+import { InputError } from "../encoding/input-error";
+
+/** An input error raised inside the signer boundary (a bad path, a format, an undecodable payload). */
+export class SignerInputError extends InputError {
   constructor(message: string) {
     super(message);
     this.name = "SignerInputError";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client";
 import { type TagRow, tags } from "../db/schema";
-import { ApiError, notFound } from "../errors";
+import { ApiError } from "../errors";
 import type { TagKind } from "./kinds";
 
 /** Tags of one kind in the organization, oldest first. */
@@ -15,9 +15,17 @@ export async function loadTags(db: DbOrTx, organizationId: string, kind: TagKind
 
 /**
  * The named tags, each of this organization and this kind; otherwise a 404 naming every id that is
- * not (another organization's tag, or a tag of the other kind, is not found either).
+ * not (another organization's tag, or a tag of the other kind, is not found either), and the field
+ * that named them when there is one. The one check every activity that takes tag ids makes.
  */
-export async function requireTags(tx: Tx, organizationId: string, kind: TagKind, ids: string[]) {
+export async function requireTags(
+  tx: Tx,
+  organizationId: string,
+  kind: TagKind,
+  ids: string[],
+  field?: string,
+): Promise<TagRow[]> {
+  if (ids.length === 0) return [];
   const found = await tx
     .select()
     .from(tags)
@@ -25,9 +33,16 @@ export async function requireTags(tx: Tx, organizationId: string, kind: TagKind,
       and(eq(tags.organizationId, organizationId), eq(tags.tagType, kind.tagType), inArray(tags.id, ids)),
     );
   const missing = ids.filter((id) => !found.some((row) => row.id === id));
-  if (missing.length > 0) throw notFound(kind.noun, missing.join(", "));
+  if (missing.length > 0) {
+    const message = `${field ? `${field}: ` : ""}${kind.noun} not found: ${missing.join(", ")}`;
+    throw new ApiError("NOT_FOUND", notFoundReason(kind), message, {
+      fieldViolations: field ? [{ field, description: message }] : [],
+    });
+  }
   return ids.map((id) => found.find((row) => row.id === id)!);
 }
+
+const notFoundReason = (kind: TagKind) => `${kind.noun.toUpperCase().replace(/ /g, "_")}_NOT_FOUND`;
 
 /**
  * Names are unique per organization and kind. The table has no unique index for it, so concurrent

@@ -1,34 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { TUserParams } from "@/lib/api/users";
 import type { AppContext } from "../context";
 import { apiKeyFromParams, insertApiKeys } from "../credentials/api-keys";
 import { insertAuthenticators, verifyPasskeyRegistration } from "../credentials/authenticators";
 import type { Tx } from "../db/client";
-import { tags, users } from "../db/schema";
-import { ApiError } from "../errors";
+import { users } from "../db/schema";
 import { newId } from "../ids";
-
-export async function requireUserTags(tx: Tx, organizationId: string, tagIds: string[], field: string) {
-  if (tagIds.length === 0) return;
-  const found = await tx
-    .select({ id: tags.id })
-    .from(tags)
-    .where(
-      and(
-        eq(tags.organizationId, organizationId),
-        eq(tags.tagType, "TAG_TYPE_USER"),
-        inArray(tags.id, tagIds),
-      ),
-    );
-  const missing = tagIds.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length > 0) {
-    throw new ApiError(
-      "NOT_FOUND",
-      "TAG_NOT_FOUND",
-      `${field}: user tag not found in this organization: ${missing.join(", ")}`,
-    );
-  }
-}
+import { requireTags } from "../tags/find";
+import { USER_TAGS } from "../tags/kinds";
 
 /** Create users with their API keys and passkeys; every credential is checked before anything is written. */
 export async function insertUsers(
@@ -52,7 +30,7 @@ export async function insertUsers(
   );
   const ids: string[] = [];
   for (const [i, { user, keys, passkeys }] of prepared.entries()) {
-    await requireUserTags(tx, organizationId, user.userTags, `${field}[${i}].userTags`);
+    await requireTags(tx, organizationId, USER_TAGS, user.userTags, `${field}[${i}].userTags`);
     const id = newId(now.getTime());
     await tx.insert(users).values({
       id,

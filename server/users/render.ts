@@ -77,16 +77,3 @@ export async function loadUsers(db: DbOrTx, organizationId: string, userIds?: st
   ]);
   return rows.map((row) => renderUser(row, keys, passkeys));
 }
-
-/** A live user of the organization, or undefined. */
-export async function findUser(
-  db: DbOrTx,
-  organizationId: string,
-  userId: string,
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId), isNull(users.deletedAt)));
-  return row;
-}

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
 import { notFound } from "../errors";
-import { findUser } from "./render";
+import { findUser } from "./find";
 
 export interface UserChanges {
   name?: string;

@@ -1,5 +1,5 @@
 import { isAddress, type TypedDataDefinition, validateTypedData } from "viem";
-import { SignerInputError } from "../../signer/errors";
+import { InputError } from "../../encoding/input-error";
 import type { PolicyValue } from "../types";
 import { errorSummary, isRecord } from "./guards";
 
@@ -29,19 +29,19 @@ export function ethTypedDataContext(typedDataJson: string): PolicyValue {
     "{types, primaryType, domain, message}",
   );
   const { types, primaryType, domain = {}, message = {} } = document;
-  if (!isRecord(types)) throw new SignerInputError("payload.types must be an object of EIP-712 struct types");
-  if (typeof primaryType !== "string") throw new SignerInputError("payload.primaryType must be a string");
-  if (!isRecord(domain)) throw new SignerInputError("payload.domain must be an object");
-  if (!isRecord(message)) throw new SignerInputError("payload.message must be an object");
+  if (!isRecord(types)) throw new InputError("payload.types must be an object of EIP-712 struct types");
+  if (typeof primaryType !== "string") throw new InputError("payload.primaryType must be a string");
+  if (!isRecord(domain)) throw new InputError("payload.domain must be an object");
+  if (!isRecord(message)) throw new InputError("payload.message must be an object");
   if (primaryType !== "EIP712Domain" && !Object.hasOwn(types, primaryType)) {
-    throw new SignerInputError(
+    throw new InputError(
       `payload.primaryType ${JSON.stringify(primaryType)} is not defined in payload.types`,
     );
   }
   try {
     validateTypedData({ types, primaryType, domain, message } as unknown as TypedDataDefinition);
   } catch (error) {
-    throw new SignerInputError(`payload is not valid EIP-712 typed data: ${errorSummary(error)}`);
+    throw new InputError(`payload is not valid EIP-712 typed data: ${errorSummary(error)}`);
   }
 
   const structs = types as Record<string, Fields>;
@@ -68,7 +68,7 @@ export function ethAuthorizationContext(authorizationJson: string): PolicyValue 
   );
   const address = authorization.address ?? authorization.contractAddress;
   if (typeof address !== "string" || !isAddress(address)) {
-    throw new SignerInputError("payload.address must be a 20-byte 0x-prefixed Ethereum address");
+    throw new InputError("payload.address must be a 20-byte 0x-prefixed Ethereum address");
   }
   return {
     address: address.toLowerCase(),
@@ -80,12 +80,12 @@ export function ethAuthorizationContext(authorizationJson: string): PolicyValue 
 function typedValue(types: Record<string, Fields>, type: string, value: unknown, at: string): PolicyValue {
   const array = /^(.*)\[(\d*)\]$/.exec(type);
   if (array) {
-    if (!Array.isArray(value)) throw new SignerInputError(`${at} must be an array (${type})`);
+    if (!Array.isArray(value)) throw new InputError(`${at} must be an array (${type})`);
     return value.map((item, i) => typedValue(types, array[1]!, item, `${at}[${i}]`));
   }
   const struct = types[type];
   if (struct) {
-    if (!isRecord(value)) throw new SignerInputError(`${at} must be an object (${type})`);
+    if (!isRecord(value)) throw new InputError(`${at} must be an object (${type})`);
     const fields: Record<string, PolicyValue> = {};
     for (const field of struct) {
       const item = value[field.name];
@@ -95,15 +95,15 @@ function typedValue(types: Record<string, Fields>, type: string, value: unknown,
   }
   if (/^u?int\d*$/.test(type)) return integer(value, at);
   if (type === "bool") {
-    if (typeof value !== "boolean") throw new SignerInputError(`${at} must be a boolean`);
+    if (typeof value !== "boolean") throw new InputError(`${at} must be a boolean`);
     return value;
   }
   if (type === "string") {
-    if (typeof value !== "string") throw new SignerInputError(`${at} must be a string`);
+    if (typeof value !== "string") throw new InputError(`${at} must be a string`);
     return value;
   }
   // address, bytes, bytesN: hex, which validateTypedData has checked for addresses and bytesN.
-  if (typeof value !== "string") throw new SignerInputError(`${at} must be a 0x hex string (${type})`);
+  if (typeof value !== "string") throw new InputError(`${at} must be a 0x hex string (${type})`);
   return value.toLowerCase();
 }
 
@@ -111,14 +111,12 @@ function integer(value: unknown, at: string): bigint {
   if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
   if (typeof value === "bigint") return value;
   if (typeof value === "string" && /^(-?[0-9]+|0x[0-9a-fA-F]+)$/.test(value)) return BigInt(value);
-  throw new SignerInputError(
-    `${at} must be an integer (a JSON number up to 2^53, or a decimal or 0x string)`,
-  );
+  throw new InputError(`${at} must be an integer (a JSON number up to 2^53, or a decimal or 0x string)`);
 }
 
 function unsigned(value: unknown, at: string): bigint {
   const parsed = integer(value, at);
-  if (parsed < 0n) throw new SignerInputError(`${at} must not be negative`);
+  if (parsed < 0n) throw new InputError(`${at} must not be negative`);
   return parsed;
 }
 
@@ -127,9 +125,9 @@ function parseObject(payload: string, encoding: string, expected: string): Recor
   try {
     parsed = JSON.parse(payload);
   } catch {
-    throw new SignerInputError(`payload is not valid JSON: ${encoding} expects ${expected}`);
+    throw new InputError(`payload is not valid JSON: ${encoding} expects ${expected}`);
   }
   if (!isRecord(parsed))
-    throw new SignerInputError(`payload must be a JSON object: ${encoding} expects ${expected}`);
+    throw new InputError(`payload must be a JSON object: ${encoding} expects ${expected}`);
   return parsed;
 }

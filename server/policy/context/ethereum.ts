@@ -1,7 +1,7 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { type Hex, parseTransaction, type TransactionSerializable } from "viem";
-import { SignerInputError } from "../../signer/errors";
-import { decodeHexField } from "../../signer/signing/hex";
+import { decodeHexField } from "../../encoding/hex";
+import { InputError } from "../../encoding/input-error";
 import type { PolicyValue } from "../types";
 import { decodeCall } from "./ethereum-calldata";
 import { errorSummary } from "./guards";
@@ -33,7 +33,7 @@ const TYPE_NAMES: Record<string, string> = {
  *   reference says; `chain_id` of a pre-EIP-155 legacy transaction is absent;
  * - a field the encoding leaves out because it is zero (viem omits them) is 0.
  *
- * Throws SignerInputError (a 400 naming the field) when the hex is not a transaction.
+ * Throws InputError (a 400 naming the field) when the hex is not a transaction.
  */
 export function ethTransactionContext(
   unsignedTransactionHex: string,
@@ -41,12 +41,12 @@ export function ethTransactionContext(
   options: { from?: string } = {},
 ): Record<string, PolicyValue> {
   const bytes = decodeHexField(unsignedTransactionHex, FIELD);
-  if (bytes.length === 0) throw new SignerInputError(`${FIELD} is empty`);
+  if (bytes.length === 0) throw new InputError(`${FIELD} is empty`);
   let transaction: TransactionSerializable;
   try {
     transaction = parseTransaction(`0x${bytesToHex(bytes)}`);
   } catch (error) {
-    throw new SignerInputError(
+    throw new InputError(
       `${FIELD} is not a serialized Ethereum transaction (legacy, 0x01, 0x02, 0x03 or 0x04): ${errorSummary(error)}`,
     );
   }

@@ -1,4 +1,4 @@
-import { readSolanaTransaction } from "../../signer/signing/solana-wire";
+import { readSolanaTransaction } from "../../encoding/solana-wire";
 
 /** A Solana message (legacy or v0) read field by field, keys still as bytes. */
 export interface SolanaMessage {
@@ -17,7 +17,7 @@ const KEY = 32;
 /**
  * Reads the message of a serialized transaction (signature slots, then the message). The signer's
  * own reader (solana-wire.ts) checks the layout first, so what is refused here is exactly what the
- * signer refuses (SignerInputError naming unsignedTransaction); this then reads what it skipped.
+ * signer refuses (InputError naming unsignedTransaction); this then reads what it skipped.
  */
 export function readSolanaMessage(transaction: Uint8Array): SolanaMessage {
   const { messageOffset } = readSolanaTransaction(transaction);

@@ -1,7 +1,7 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
-import { SignerInputError } from "../../signer/errors";
-import { decodeHexField } from "../../signer/signing/hex";
+import { decodeHexField } from "../../encoding/hex";
+import { InputError } from "../../encoding/input-error";
 import type { PolicyValue } from "../types";
 import { type ContractInterfaceRef, idlFor } from "./interfaces";
 import { parseAnchorInstruction } from "./solana-anchor";
@@ -31,7 +31,7 @@ interface AccountRef {
  *   (never a signer; writable as its table entry says), and its `address_table_lookups` say which
  *   table entries it uses; `instruction_data_hex` is lower-case hex without 0x;
  * - a program id supplied by a lookup table is refused, as Turnkey does (instructions must be
- *   readable without on-chain data): a SignerInputError, like a malformed transaction.
+ *   readable without on-chain data): a InputError, like a malformed transaction.
  */
 export function solanaTransactionContext(
   unsignedTransactionHex: string,
@@ -46,7 +46,7 @@ export function solanaTransactionContext(
   const splTransfers: PolicyValue[] = [];
   const instructions = message.instructions.map((instruction, n) => {
     if (instruction.programIndex >= staticKeys.length) {
-      throw new SignerInputError(
+      throw new InputError(
         `unsignedTransaction instruction ${n} takes its program id from an address lookup table; program ids must be in the message`,
       );
     }
@@ -54,7 +54,7 @@ export function solanaTransactionContext(
     const refs = instruction.accounts.map((index) => {
       const ref = accounts[index];
       if (!ref) {
-        throw new SignerInputError(
+        throw new InputError(
           `unsignedTransaction instruction ${n} names account ${index}, but the message has ${accounts.length}`,
         );
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { InputError } from "../../encoding/input-error";
 import { addressFor, caip2PrefixFor, curvesFor, defaultPathFor } from "../addresses";
-import { SignerInputError } from "../errors";
 import { deriveKeyPair } from "../hd/derive";
 import { mnemonicToSeed } from "../hd/mnemonic";
 import { ADDRESS_FORMATS, type AddressFormat, CURVES, type Curve } from "../types";
@@ -13,10 +13,10 @@ function inputError(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(SignerInputError);
+    expect(error).toBeInstanceOf(InputError);
     return (error as Error).message;
   }
-  throw new Error("expected a SignerInputError");
+  throw new Error("expected a InputError");
 }
 
 const EXPECTED_CURVES: Partial<Record<AddressFormat, Curve[]>> = {

@@ -1,7 +1,7 @@
 import { Bip39, EnglishMnemonic } from "@cosmjs/crypto";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
-import { SignerInputError } from "../errors";
+import { InputError } from "../../encoding/input-error";
 import { generateMnemonic, isValidMnemonic, type MnemonicLength, mnemonicToSeed } from "../hd/mnemonic";
 
 const ABOUT = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
@@ -54,7 +54,7 @@ describe("mnemonicToSeed", () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(SignerInputError);
+    expect(thrown).toBeInstanceOf(InputError);
     const message = (thrown as Error).message;
     expect(message).toMatch(/^mnemonic: /);
     for (const word of new Set(mnemonic.split(" ").filter(Boolean))) {
@@ -95,7 +95,7 @@ describe("generateMnemonic", () => {
   });
 
   it("refuses lengths BIP-39 does not define", () => {
-    expect(() => generateMnemonic(13 as MnemonicLength)).toThrow(SignerInputError);
+    expect(() => generateMnemonic(13 as MnemonicLength)).toThrow(InputError);
     expect(() => generateMnemonic(13 as MnemonicLength)).toThrow(/mnemonicLength/);
   });
 });

@@ -1,18 +1,18 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
-import { SignerInputError } from "../errors";
+import { InputError } from "../../encoding/input-error";
 import { deriveKeyPair, formatDerivationPath, parseDerivationPath } from "../hd/derive";
 
 const SEED = hexToBytes("000102030405060708090a0b0c0d0e0f");
 
-function inputError(run: () => unknown): SignerInputError {
+function inputError(run: () => unknown): InputError {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(SignerInputError);
-    return error as SignerInputError;
+    expect(error).toBeInstanceOf(InputError);
+    return error as InputError;
   }
-  throw new Error("expected a SignerInputError");
+  throw new Error("expected a InputError");
 }
 
 describe("parseDerivationPath", () => {

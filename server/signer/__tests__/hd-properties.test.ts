@@ -8,7 +8,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { HDKey } from "@scure/bip32";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SignerInputError } from "../errors";
+import { InputError } from "../../encoding/input-error";
 import { deriveExtendedKey, deriveKeyPair } from "../hd/derive";
 
 /**
@@ -85,7 +85,7 @@ describe("derivation properties", () => {
         seedArb,
         pathArb.filter((segments) => segments.some((s) => !s.hardened)),
         (seed, segments) => {
-          expect(() => deriveKeyPair(seed, "CURVE_ED25519", toPath(segments))).toThrow(SignerInputError);
+          expect(() => deriveKeyPair(seed, "CURVE_ED25519", toPath(segments))).toThrow(InputError);
           expect(() => deriveKeyPair(seed, "CURVE_ED25519", toPath(segments))).toThrow(/is not hardened/);
         },
       ),

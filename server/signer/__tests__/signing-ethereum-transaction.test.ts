@@ -12,7 +12,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { SignerInputError } from "../errors";
+import { InputError } from "../../encoding/input-error";
 import { signEthereumTransaction } from "../signing/ethereum-transaction";
 
 const PRIVATE: Hex = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
@@ -141,7 +141,7 @@ describe("signEthereumTransaction", () => {
 describe("signEthereumTransaction refuses what it cannot sign, naming unsignedTransaction", () => {
   const refuses = (unsignedTransaction: string, reason: RegExp) => {
     const attempt = () => signEthereumTransaction(privateKey(), unsignedTransaction);
-    expect(attempt).toThrow(SignerInputError);
+    expect(attempt).toThrow(InputError);
     expect(attempt).toThrow(/^unsignedTransaction/);
     expect(attempt).toThrow(reason);
   };

@@ -63,7 +63,7 @@ describe("signing properties", () => {
     );
   });
 
-  it("hex decoding never throws anything but a SignerInputError naming payload", () => {
+  it("hex decoding never throws anything but a InputError naming payload", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 80 }), (payload) => {
         const key = {
@@ -74,7 +74,7 @@ describe("signing properties", () => {
         try {
           signRawPayload(key, payload, "PAYLOAD_ENCODING_HEXADECIMAL", "HASH_FUNCTION_KECCAK256");
         } catch (error) {
-          expect((error as Error).name).toBe("SignerInputError");
+          expect((error as Error).name).toBe("InputError");
           expect((error as Error).message).toMatch(/^payload /);
         }
       }),

@@ -16,7 +16,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { hashAuthorization, recoverAuthorizationAddress } from "viem/utils";
 import { describe, expect, it } from "vitest";
-import { SignerInputError } from "../errors";
+import { InputError } from "../../encoding/input-error";
 import { signRawPayload } from "../signing/raw-payload";
 import type { KeyPair, RawSignature } from "../types";
 
@@ -262,7 +262,7 @@ describe("malformed Ethereum payloads are refused naming the payload", () => {
       }),
     ],
   ])("EIP-712 payload with %s", (_, payload) => {
-    refuse(payload, "PAYLOAD_ENCODING_EIP712").toThrow(SignerInputError);
+    refuse(payload, "PAYLOAD_ENCODING_EIP712").toThrow(InputError);
     refuse(payload, "PAYLOAD_ENCODING_EIP712").toThrow(/payload/);
   });
 
@@ -290,7 +290,7 @@ describe("malformed Ethereum payloads are refused naming the payload", () => {
       }),
     ],
   ])("EIP-7702 payload with %s", (_, payload) => {
-    refuse(payload, "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION").toThrow(SignerInputError);
+    refuse(payload, "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION").toThrow(InputError);
     refuse(payload, "PAYLOAD_ENCODING_EIP7702_AUTHORIZATION").toThrow(/payload/);
   });
 });

@@ -6,7 +6,7 @@ import { hexToBytes } from "@noble/hashes/utils.js";
 import { hashTypedData, keccak256, serializeTypedData, stringToBytes } from "viem";
 import { hashAuthorization } from "viem/utils";
 import { describe, expect, it } from "vitest";
-import { SignerInputError } from "../errors";
+import { InputError } from "../../encoding/input-error";
 import { signRawPayload } from "../signing/raw-payload";
 import {
   CURVES,
@@ -101,7 +101,7 @@ describe("every curve × encoding × hash function combination", () => {
         } else {
           it(`${curve} × ${encoding} × ${hash} is refused, naming what is wrong`, () => {
             const attempt = () => signRawPayload(KEYS[curve], PAYLOADS[encoding], encoding, hash);
-            expect(attempt).toThrow(SignerInputError);
+            expect(attempt).toThrow(InputError);
             // ed25519 cannot take Ethereum structures at all; otherwise the hash function is the problem.
             const culprit =
               curve === "CURVE_ED25519" && !encoding.match(/HEXADECIMAL|TEXT_UTF8/) ? encoding : hash;
@@ -125,7 +125,7 @@ describe("payload decoding", () => {
     for (const key of [secp, KEYS.CURVE_ED25519]) {
       const hash = key.curve === "CURVE_ED25519" ? "HASH_FUNCTION_NOT_APPLICABLE" : "HASH_FUNCTION_SHA256";
       const attempt = () => signRawPayload(key, payload, "PAYLOAD_ENCODING_HEXADECIMAL", hash);
-      expect(attempt).toThrow(SignerInputError);
+      expect(attempt).toThrow(InputError);
       expect(attempt).toThrow(/^payload is not valid hex/);
     }
   });
@@ -138,7 +138,7 @@ describe("payload decoding", () => {
   ] as const)("NO_OP with %s is refused: an ECDSA digest is exactly 32 bytes", (_, payload, encoding) => {
     for (const key of [secp, KEYS.CURVE_P256]) {
       const attempt = () => signRawPayload(key, payload, encoding, "HASH_FUNCTION_NO_OP");
-      expect(attempt).toThrow(SignerInputError);
+      expect(attempt).toThrow(InputError);
       expect(attempt).toThrow(/payload must be exactly 32 bytes/);
     }
   });

@@ -21,7 +21,7 @@ import {
   verifySignature,
 } from "@solana/kit";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SignerInputError } from "../errors";
+import { InputError } from "../../encoding/input-error";
 import { signSolanaTransaction } from "../signing/solana-transaction";
 
 interface Signer {
@@ -158,7 +158,7 @@ describe("signSolanaTransaction refuses, naming unsignedTransaction", () => {
   const unsignedHex = () => wireHex(compileTransaction(transferMessage(payer, ours)));
   const refuses = (hex: string, reason: RegExp, who: Signer = ours) => {
     const attempt = () => signSolanaTransaction(who.seed, who.publicKey, hex);
-    expect(attempt).toThrow(SignerInputError);
+    expect(attempt).toThrow(InputError);
     expect(attempt).toThrow(/unsignedTransaction/);
     expect(attempt).toThrow(reason);
   };
@@ -199,7 +199,7 @@ describe("signSolanaTransaction refuses, naming unsignedTransaction", () => {
     const messageOnly = bytesToHex(
       new Uint8Array(compileTransaction(transferMessage(payer, ours)).messageBytes),
     );
-    expect(() => signSolanaTransaction(ours.seed, ours.publicKey, messageOnly)).toThrow(SignerInputError);
+    expect(() => signSolanaTransaction(ours.seed, ours.publicKey, messageOnly)).toThrow(InputError);
   });
 
   it("a signature-slot count that disagrees with the message header", () => {

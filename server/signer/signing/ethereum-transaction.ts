@@ -1,9 +1,9 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { type Hex, parseTransaction, serializeTransaction, type TransactionSerializable } from "viem";
+import { decodeHexField } from "../../encoding/hex";
 import { SignerInputError } from "../errors";
 import { signDigest } from "./ecdsa";
-import { decodeHexField } from "./hex";
 import { reasonOf } from "./library-error";
 
 const FIELD = "unsignedTransaction";

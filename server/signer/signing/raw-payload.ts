@@ -2,12 +2,12 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { decodeHexField } from "../../encoding/hex";
 import { SignerInputError } from "../errors";
 import type { HashFunction, KeyPair, PayloadEncoding, RawSignature } from "../types";
 import { type EcdsaCurve, signDigest } from "./ecdsa";
 import { eip712Digest } from "./eip712-digest";
 import { eip7702AuthorizationDigest } from "./eip7702-digest";
-import { decodeHexField } from "./hex";
 
 /**
  * sign_raw_payload(s): decode `payload` as `encoding`, hash it with `hashFunction`, sign it with `key`.

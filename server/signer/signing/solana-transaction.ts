@@ -2,9 +2,9 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { equalBytes } from "@noble/curves/utils.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
+import { decodeHexField } from "../../encoding/hex";
+import { readSolanaTransaction } from "../../encoding/solana-wire";
 import { SignerInputError } from "../errors";
-import { decodeHexField } from "./hex";
-import { readSolanaTransaction } from "./solana-wire";
 
 /**
  * sign_transaction for TRANSACTION_TYPE_SOLANA: `unsignedTransaction` is the hex of a full wire-format

@@ -1,6 +1,6 @@
 import { serializeTypedData } from "viem";
 import { describe, expect, it } from "vitest";
-import { SignerInputError } from "@/server/signer/errors";
+import { InputError } from "@/server/encoding/input-error";
 import { conformanceProblems } from "../conforms";
 import { ethAuthorizationContext, ethTypedDataContext } from "../ethereum";
 import { CONDITION_SCHEMA } from "../schema";
@@ -122,7 +122,7 @@ describe("eth.eip_712", () => {
   });
 
   it("refuses documents the signer would refuse, naming the problem", () => {
-    expect(() => ethTypedDataContext("not json")).toThrow(SignerInputError);
+    expect(() => ethTypedDataContext("not json")).toThrow(InputError);
     expect(() => ethTypedDataContext("[]")).toThrow(/must be a JSON object/);
     expect(() =>
       ethTypedDataContext(JSON.stringify({ types: {}, primaryType: "Missing", domain: {}, message: {} })),

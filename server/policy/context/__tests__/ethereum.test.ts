@@ -10,7 +10,7 @@ import {
 } from "viem";
 import { describe, expect, it } from "vitest";
 import { parseContractInterface } from "@/server/contracts";
-import { SignerInputError } from "@/server/signer/errors";
+import { InputError } from "@/server/encoding/input-error";
 import { conformanceProblems } from "../conforms";
 import { ethTransactionContext } from "../ethereum";
 import type { ContractInterfaceRef } from "../interfaces";
@@ -151,7 +151,7 @@ describe("eth.tx: every transaction type", () => {
   });
 
   it("refuses what is not a transaction, naming the field", () => {
-    expect(() => ethTransactionContext("0xzz", [])).toThrow(SignerInputError);
+    expect(() => ethTransactionContext("0xzz", [])).toThrow(InputError);
     expect(() => ethTransactionContext("0x", [])).toThrow(/unsignedTransaction is empty/);
     expect(() => ethTransactionContext("0x05c0", [])).toThrow(
       /unsignedTransaction is not a serialized Ethereum/,

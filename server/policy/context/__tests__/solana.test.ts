@@ -27,7 +27,7 @@ import {
 } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import { anchorInstructionDiscriminator, parseContractInterface } from "@/server/contracts";
-import { SignerInputError } from "@/server/signer/errors";
+import { InputError } from "@/server/encoding/input-error";
 import { conformanceProblems } from "../conforms";
 import type { ContractInterfaceRef } from "../interfaces";
 import { CONDITION_SCHEMA } from "../schema";
@@ -284,7 +284,7 @@ describe("solana.tx of a v0 transaction with an address lookup table", () => {
       tableKey.toBytes(),
       [1, 0, 0],
     );
-    expect(() => solanaTransactionContext(bytesToHex(bytes), [])).toThrow(SignerInputError);
+    expect(() => solanaTransactionContext(bytesToHex(bytes), [])).toThrow(InputError);
     expect(() => solanaTransactionContext(bytesToHex(bytes), [])).toThrow(/address lookup table/);
   });
 });
@@ -435,7 +435,7 @@ describe("solana.tx instructions of a program with a registered Anchor IDL", () 
 describe("solana.tx input checks", () => {
   it("refuses what the signer refuses, naming unsignedTransaction", () => {
     expect(() => solanaTransactionContext("zz", [])).toThrow(/unsignedTransaction is not valid hex/);
-    expect(() => solanaTransactionContext("01", [])).toThrow(SignerInputError);
+    expect(() => solanaTransactionContext("01", [])).toThrow(InputError);
     const good = bytesToHex(
       legacy(SystemProgram.transfer({ fromPubkey: payer, toPubkey: bob, lamports: 1 })),
     );

@@ -1,5 +1,5 @@
 import { hexToBytes } from "@noble/hashes/utils.js";
-import { SignerInputError } from "../errors";
+import { InputError } from "./input-error";
 
 const HEX_DIGITS = /^[0-9a-fA-F]*$/;
 
@@ -10,12 +10,10 @@ const HEX_DIGITS = /^[0-9a-fA-F]*$/;
 export function decodeHexField(value: string, field: string): Uint8Array {
   const digits = /^0x/i.test(value) ? value.slice(2) : value;
   if (!HEX_DIGITS.test(digits)) {
-    throw new SignerInputError(
-      `${field} is not valid hex: only 0-9 and a-f are allowed after an optional 0x`,
-    );
+    throw new InputError(`${field} is not valid hex: only 0-9 and a-f are allowed after an optional 0x`);
   }
   if (digits.length % 2 !== 0) {
-    throw new SignerInputError(`${field} is not valid hex: it has an odd number of digits`);
+    throw new InputError(`${field} is not valid hex: it has an odd number of digits`);
   }
   return hexToBytes(digits);
 }

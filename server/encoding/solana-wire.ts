@@ -1,4 +1,4 @@
-import { SignerInputError } from "../errors";
+import { InputError } from "./input-error";
 
 const FIELD = "unsignedTransaction";
 const SIGNATURE_LENGTH = 64;
@@ -30,9 +30,7 @@ export function readSolanaTransaction(bytes: Uint8Array): SolanaWireLayout {
   const prefix = reader.u8("message header");
   const versioned = (prefix & 0x80) !== 0;
   if (versioned && (prefix & 0x7f) !== 0) {
-    throw new SignerInputError(
-      `${FIELD} uses message version ${prefix & 0x7f}; only legacy and v0 are supported`,
-    );
+    throw new InputError(`${FIELD} uses message version ${prefix & 0x7f}; only legacy and v0 are supported`);
   }
   const numRequiredSignatures = versioned ? reader.u8("message header") : prefix;
   reader.skip(2, "message header"); // read-only signed / unsigned account counts
@@ -56,18 +54,16 @@ export function readSolanaTransaction(bytes: Uint8Array): SolanaWireLayout {
     }
   }
   if (reader.offset !== bytes.length) {
-    throw new SignerInputError(
-      `${FIELD} has ${bytes.length - reader.offset} unexpected bytes after the message`,
-    );
+    throw new InputError(`${FIELD} has ${bytes.length - reader.offset} unexpected bytes after the message`);
   }
 
   if (numRequiredSignatures === 0 || numRequiredSignatures > keyCount) {
-    throw new SignerInputError(
+    throw new InputError(
       `${FIELD} has an invalid message header: ${numRequiredSignatures} required signatures for ${keyCount} account keys`,
     );
   }
   if (signatureCount !== numRequiredSignatures) {
-    throw new SignerInputError(
+    throw new InputError(
       `${FIELD} has ${signatureCount} signature slots but its message requires ${numRequiredSignatures} signatures`,
     );
   }
@@ -102,16 +98,15 @@ class Reader {
       const byte = this.u8(what);
       value |= (byte & 0x7f) << (7 * i);
       if ((byte & 0x80) === 0) {
-        if (i > 0 && byte === 0)
-          throw new SignerInputError(`${FIELD} has a non-canonical length in its ${what}`);
-        if (value > 0xffff) throw new SignerInputError(`${FIELD} has an out-of-range ${what}`);
+        if (i > 0 && byte === 0) throw new InputError(`${FIELD} has a non-canonical length in its ${what}`);
+        if (value > 0xffff) throw new InputError(`${FIELD} has an out-of-range ${what}`);
         return value;
       }
     }
-    throw new SignerInputError(`${FIELD} has an over-long length in its ${what}`);
+    throw new InputError(`${FIELD} has an over-long length in its ${what}`);
   }
 }
 
-function truncated(what: string): SignerInputError {
-  return new SignerInputError(`${FIELD} is not a serialized Solana transaction: it ends inside its ${what}`);
+function truncated(what: string): InputError {
+  return new InputError(`${FIELD} is not a serialized Solana transaction: it ends inside its ${what}`);
 }
