@@ -2,7 +2,6 @@ import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZSignature, ZSignRawPayloadParams } from "@/lib/api/private-keys";
 import { SIGN_RAW_PARAMS } from "../policy/context/params";
 import { resolveSigner } from "../sign-with/resolve-signer";
-import { signRawPayload as sign } from "../signer/signing/raw-payload";
 import { defineActivity } from "./define";
 
 export const signRawPayload = defineActivity({
@@ -22,6 +21,11 @@ export const signRawPayload = defineActivity({
   result: ZSignature,
   async execute({ app, tx, organization }, params) {
     const signer = await resolveSigner(app, tx, organization.id, params.signWith);
-    return signer.use((pair) => sign(pair, params.payload, params.encoding, params.hashFunction));
+    const [signature] = await signer.key.signRawPayloads(
+      [params.payload],
+      params.encoding,
+      params.hashFunction,
+    );
+    return signature!;
   },
 });

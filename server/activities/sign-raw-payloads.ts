@@ -3,7 +3,6 @@ import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZSignature, ZSignRawPayloadsParams } from "@/lib/api/private-keys";
 import { SIGN_RAW_PARAMS } from "../policy/context/params";
 import { resolveSigner } from "../sign-with/resolve-signer";
-import { signRawPayload } from "../signer/signing/raw-payload";
 import { defineActivity } from "./define";
 
 export const signRawPayloads = defineActivity({
@@ -23,8 +22,10 @@ export const signRawPayloads = defineActivity({
   result: z.object({ signatures: z.array(ZSignature) }),
   async execute({ app, tx, organization }, params) {
     const signer = await resolveSigner(app, tx, organization.id, params.signWith);
-    const signatures = await signer.use((pair) =>
-      params.payloads.map((payload) => signRawPayload(pair, payload, params.encoding, params.hashFunction)),
+    const signatures = await signer.key.signRawPayloads(
+      params.payloads,
+      params.encoding,
+      params.hashFunction,
     );
     return { signatures };
   },

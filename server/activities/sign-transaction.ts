@@ -4,8 +4,6 @@ import { ZSignTransactionParams } from "@/lib/api/private-keys";
 import { invalid } from "../errors";
 import { textParam } from "../policy/context/params";
 import { resolveSigner } from "../sign-with/resolve-signer";
-import { signEthereumTransaction } from "../signer/signing/ethereum-transaction";
-import { signSolanaTransaction } from "../signer/signing/solana-transaction";
 import { defineActivity } from "./define";
 
 const CURVE_OF = {
@@ -39,11 +37,7 @@ export const signTransaction = defineActivity({
         "signWith",
       );
     }
-    const signedTransaction = await signer.use((pair) =>
-      params.type === "TRANSACTION_TYPE_ETHEREUM"
-        ? signEthereumTransaction(pair.privateKey, params.unsignedTransaction)
-        : signSolanaTransaction(pair.privateKey, pair.publicKey, params.unsignedTransaction),
-    );
+    const signedTransaction = await signer.key.signTransaction(params.type, params.unsignedTransaction);
     return { signedTransaction };
   },
 });

@@ -1,12 +1,11 @@
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { notFound } from "../errors";
-import { withPrivateKey } from "../signer/private-key-secrets";
-import type { Curve, KeyPair } from "../signer/types";
-import { withWalletAccountKey } from "../signer/wallet-secrets";
+import { privateKeySigningKey, type SigningKey, walletAccountSigningKey } from "../signer/signing-key";
+import type { Curve } from "../signer/types";
 import { findSignerSource } from "./signer-source";
 
-/** The key named by `signWith`, usable only through `use` (the key pair is zeroed afterwards). */
+/** The key named by `signWith`: which account or key it is, and a key that can only sign. */
 export interface ResolvedSigner {
   curve: Curve;
   /** What the policy engine and the activity record see: which account or key signed. */
@@ -16,7 +15,7 @@ export interface ResolvedSigner {
         kind: "PRIVATE_KEY";
         privateKeyId: string;
       };
-  use<T>(fn: (pair: KeyPair) => T | Promise<T>): Promise<T>;
+  key: SigningKey;
 }
 
 /** The key `signWith` names (see findSignerSource), ready to sign. */
@@ -40,7 +39,7 @@ export async function resolveSigner(
   return {
     curve,
     source: { kind: "WALLET_ACCOUNT", walletId, walletAccountId, address },
-    use: (fn) => withWalletAccountKey(tx, app.keyring, { walletId, organizationId }, { curve, path }, fn),
+    key: walletAccountSigningKey(tx, app.keyring, { walletId, organizationId }, { curve, path }),
   };
 }
 
@@ -54,6 +53,6 @@ function privateKeySigner(
   return {
     curve,
     source: { kind: "PRIVATE_KEY", privateKeyId },
-    use: (fn) => withPrivateKey(tx, app.keyring, { privateKeyId, organizationId }, curve, fn),
+    key: privateKeySigningKey(tx, app.keyring, { privateKeyId, organizationId }, curve),
   };
 }

@@ -1,0 +1,61 @@
+import type { DbOrTx } from "../db/client";
+import type { MasterKeyring } from "./keyring";
+import { withPrivateKey } from "./private-key-secrets";
+import { signEthereumTransaction } from "./signing/ethereum-transaction";
+import { signRawPayload } from "./signing/raw-payload";
+import { signSolanaTransaction } from "./signing/solana-transaction";
+import type { Curve, HashFunction, KeyPair, PayloadEncoding, RawSignature } from "./types";
+import { withWalletAccountKey } from "./wallet-secrets";
+
+export type TransactionType = "TRANSACTION_TYPE_ETHEREUM" | "TRANSACTION_TYPE_SOLANA";
+
+/**
+ * A stored key that can sign, and nothing more: what code outside the signer boundary holds. Each
+ * call unseals (and for a wallet account derives) the key, signs, and zeroes it; no caller ever
+ * sees the key pair.
+ */
+export interface SigningKey {
+  curve: Curve;
+  signRawPayloads(
+    payloads: string[],
+    encoding: PayloadEncoding,
+    hashFunction: HashFunction,
+  ): Promise<RawSignature[]>;
+  signTransaction(type: TransactionType, unsignedTransaction: string): Promise<string>;
+}
+
+type WithKey = <T>(fn: (pair: KeyPair) => T | Promise<T>) => Promise<T>;
+
+function signingKey(curve: Curve, withKey: WithKey): SigningKey {
+  return {
+    curve,
+    signRawPayloads: (payloads, encoding, hashFunction) =>
+      withKey((pair) => payloads.map((payload) => signRawPayload(pair, payload, encoding, hashFunction))),
+    signTransaction: (type, unsignedTransaction) =>
+      withKey((pair) =>
+        type === "TRANSACTION_TYPE_ETHEREUM"
+          ? signEthereumTransaction(pair.privateKey, unsignedTransaction)
+          : signSolanaTransaction(pair.privateKey, pair.publicKey, unsignedTransaction),
+      ),
+  };
+}
+
+/** A wallet account's key: the wallet's mnemonic re-derived at `path` for each signature. */
+export function walletAccountSigningKey(
+  db: DbOrTx,
+  keyring: MasterKeyring,
+  ids: { walletId: string; organizationId: string },
+  account: { curve: Curve; path: string },
+): SigningKey {
+  return signingKey(account.curve, (fn) => withWalletAccountKey(db, keyring, ids, account, fn));
+}
+
+/** A private key's key, unsealed for each signature. */
+export function privateKeySigningKey(
+  db: DbOrTx,
+  keyring: MasterKeyring,
+  ids: { privateKeyId: string; organizationId: string },
+  curve: Curve,
+): SigningKey {
+  return signingKey(curve, (fn) => withPrivateKey(db, keyring, ids, curve, fn));
+}
