@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId, ZName, ZTimestamp, ZUintString } from "./common";
+import { ZId, ZName, ZTimestamp } from "./common";
 
 export const API_KEY_CURVES = [
   "API_KEY_CURVE_P256",
@@ -19,11 +19,26 @@ export const AUTHENTICATOR_TRANSPORTS = [
 const ZHex = z.string().regex(/^[0-9a-fA-F]+$/, "must be a hex string");
 const ZBase64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be base64url");
 
+/** Ten years: the longest lifetime an expiring API key may be given (omit it: the key never expires). */
+export const MAX_API_KEY_SECONDS = 10 * 365 * 24 * 3600;
+
+/**
+ * An API key's lifetime in seconds, 1 to ten years. Absent means the key never expires (the
+ * reference's default); "0" would read as "expires at once" to some and "never" to others, so it is
+ * refused rather than guessed.
+ */
+export const ZApiKeySeconds = z
+  .string()
+  .regex(/^\d{1,15}$/, "must be a positive integer of seconds as a string")
+  .refine((value) => Number(value) >= 1 && Number(value) <= MAX_API_KEY_SECONDS, {
+    message: `must be between 1 and ${MAX_API_KEY_SECONDS} seconds (ten years); omit it for a key that never expires`,
+  });
+
 export const ZApiKeyParams = z.object({
   apiKeyName: ZName,
   publicKey: ZHex.max(140, "must be at most 140 hex characters"),
   curveType: ZApiKeyCurve,
-  expirationSeconds: ZUintString.optional(),
+  expirationSeconds: ZApiKeySeconds.optional(),
 });
 export type TApiKeyParams = z.infer<typeof ZApiKeyParams>;
 

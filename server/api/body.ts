@@ -1,5 +1,11 @@
 import { ApiError, invalid } from "../errors";
 
+/** Why a request ended before its body did: the client went away; no fault of ours, no answer heard. */
+export const CLIENT_CLOSED = "CLIENT_CLOSED_REQUEST";
+
+const clientClosed = () =>
+  new ApiError("INVALID_ARGUMENT", CLIENT_CLOSED, "the request body ended early: the client closed the connection");
+
 /** Read the raw body once, refusing more than `limit` bytes without buffering them. */
 export async function readRawBody(request: Request, limit: number): Promise<Uint8Array> {
   const tooLarge = () =>
@@ -15,7 +21,10 @@ export async function readRawBody(request: Request, limit: number): Promise<Uint
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The stream failed under us: the client closed the connection (or it broke) mid-body.
+      throw clientClosed();
+    });
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
@@ -51,28 +60,37 @@ export function parseJsonObject(raw: Uint8Array): { text: string; value: Record<
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw invalid("request body must be a JSON object");
   }
-  rejectNulCharacters(value);
+  rejectUnstorableStrings(value);
   return { text, value: value as Record<string, unknown> };
 }
 
+/** Why PostgreSQL could not store this string, or undefined when it can. */
+function unstorable(text: string): string | undefined {
+  if (text.includes("\0")) return "contains the NUL character (\\u0000)";
+  // JSON.parse accepts "\ud800" alone; text and jsonb columns refuse it.
+  if (!text.isWellFormed()) return "is not well-formed Unicode (a lone UTF-16 surrogate such as \\ud800)";
+  return undefined;
+}
+
 /**
- * PostgreSQL text cannot hold U+0000, so a string with one would fail deep in a write: refuse it
- * here, naming where it is. Iterative, because bodies may nest deeper than the call stack.
+ * PostgreSQL text cannot hold U+0000 nor a lone surrogate, so a string with one would fail deep in
+ * a write: refuse it here, naming where it is. Iterative, because bodies may nest deeper than the
+ * call stack.
  */
-function rejectNulCharacters(root: object): void {
+function rejectUnstorableStrings(root: object): void {
   const stack: [unknown, string][] = [[root, ""]];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
     if (typeof value === "string") {
-      if (value.includes("\0"))
-        throw invalid(`${path || "a value"} contains the NUL character (\\u0000)`, path);
+      const problem = unstorable(value);
+      if (problem) throw invalid(`${path || "a value"} ${problem}`, path);
     } else if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) stack.push([item, `${path}[${i}]`]);
     } else if (value && typeof value === "object") {
       for (const [key, item] of Object.entries(value)) {
         const field = path ? `${path}.${key}` : key;
-        if (key.includes("\0"))
-          throw invalid(`a field name in ${path || "the body"} contains the NUL character`, path);
+        const problem = unstorable(key);
+        if (problem) throw invalid(`a field name in ${path || "the body"} ${problem}`, path);
         stack.push([item, field]);
       }
     }

@@ -12,7 +12,7 @@ import type { AppContext } from "../context";
 import { ApiError, errorBody, internalError, invalid, unauthenticated } from "../errors";
 import { newId, UUID_PATTERN } from "../ids";
 import { queryRegistry } from "../queries/index";
-import { parseJsonObject, readRawBody } from "./body";
+import { CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
 import { httpStatus } from "./http-status";
 import { validate } from "./validate";
 
@@ -147,6 +147,7 @@ export async function handleApiRequest(
   const started = performance.now();
   const metricPath = routeExists(route) ? `/${route.kind}/${route.path}` : `/${route.kind}/unknown`;
   let status = 500;
+  let clientGone = false;
   try {
     if (!routeExists(route)) {
       throw new ApiError(
@@ -169,12 +170,17 @@ export async function handleApiRequest(
     if (!(caught instanceof ApiError)) {
       app.logger.error({ requestId, path: metricPath, err: caught }, "unexpected error");
     }
+    clientGone = error.reason === CLIENT_CLOSED;
     status = httpStatus(error);
     return json(status, errorBody(error, requestId), requestId);
   } finally {
     const seconds = (performance.now() - started) / 1000;
-    app.metrics.requests.inc({ path: metricPath, status: String(status) });
+    // A client that hung up mid-body is counted apart (499, as proxies log it) and logged quietly.
+    const label = clientGone ? "499" : String(status);
+    app.metrics.requests.inc({ path: metricPath, status: label });
     app.metrics.latency.observe({ path: metricPath }, seconds);
-    app.logger.info({ requestId, path: metricPath, status, ms: Math.round(seconds * 1000) }, "request");
+    const line = { requestId, path: metricPath, status: clientGone ? 499 : status, ms: Math.round(seconds * 1000) };
+    if (clientGone) app.logger.debug(line, "client closed the request");
+    else app.logger.info(line, "request");
   }
 }
