@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZId, ZName, ZPagination, ZTimestamp } from "./common";
 import { ZClientSignature } from "./sessions";
-import { ZUser, ZUserParams } from "./users";
+import { usersWithinCaps, ZUser, ZUserParams } from "./users";
 import { ZCreateWalletParams } from "./wallets";
 
 export const ZQuorum = z.object({ threshold: z.number().int(), userIds: z.array(z.string()) });
@@ -16,7 +16,7 @@ export const ZRootUserParams = ZUserParams.omit({ userTags: true });
 
 export const ZCreateSubOrganizationParams = z.object({
   subOrganizationName: ZName,
-  rootUsers: z.array(ZRootUserParams).min(1, "must name at least one root user").max(100),
+  rootUsers: usersWithinCaps(ZRootUserParams),
   rootQuorumThreshold: z.number().int().min(1, "must be at least 1"),
   wallet: ZCreateWalletParams.optional(),
   disableEmailRecovery: z.boolean().optional(),

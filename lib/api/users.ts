@@ -24,7 +24,41 @@ export const ZUserParams = z.object({
 });
 export type TUserParams = z.infer<typeof ZUserParams>;
 
-export const ZCreateUsersParams = z.object({ users: z.array(ZUserParams).min(1).max(100) });
+/**
+ * Per-activity caps on the credentials created with users (README: "Limits"). Each array is capped
+ * on its own too, but 100 users × 100 keys would be 10,000 rows in one transaction that every other
+ * request waits behind; passkey attestations cost a verification each.
+ */
+export const MAX_API_KEYS_PER_ACTIVITY = 1000;
+export const MAX_AUTHENTICATORS_PER_ACTIVITY = 100;
+
+/** An array of users whose credentials together stay within the per-activity caps. */
+export function usersWithinCaps<T extends z.ZodType<{ apiKeys: unknown[]; authenticators: unknown[] }>>(
+  user: T,
+) {
+  return z
+    .array(user)
+    .min(1, "must name at least one user")
+    .max(100)
+    .superRefine((users, ctx) => {
+      const count = (of: "apiKeys" | "authenticators") => users.reduce((n, u) => n + u[of].length, 0);
+      const caps = [
+        ["apiKeys", "API keys", MAX_API_KEYS_PER_ACTIVITY],
+        ["authenticators", "authenticators", MAX_AUTHENTICATORS_PER_ACTIVITY],
+      ] as const;
+      for (const [of, noun, cap] of caps) {
+        const total = count(of);
+        if (total > cap) {
+          ctx.addIssue({
+            code: "custom",
+            message: `may create at most ${cap} ${noun} in one activity across all users (this has ${total}); split it`,
+          });
+        }
+      }
+    });
+}
+
+export const ZCreateUsersParams = z.object({ users: usersWithinCaps(ZUserParams) });
 export const ZDeleteUsersParams = z.object({ userIds: z.array(ZId).min(1).max(100) });
 export const ZUpdateUserParams = z.object({
   userId: ZId,

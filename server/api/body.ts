@@ -4,7 +4,11 @@ import { ApiError, invalid } from "../errors";
 export const CLIENT_CLOSED = "CLIENT_CLOSED_REQUEST";
 
 const clientClosed = () =>
-  new ApiError("INVALID_ARGUMENT", CLIENT_CLOSED, "the request body ended early: the client closed the connection");
+  new ApiError(
+    "INVALID_ARGUMENT",
+    CLIENT_CLOSED,
+    "the request body ended early: the client closed the connection",
+  );
 
 /** Read the raw body once, refusing more than `limit` bytes without buffering them. */
 export async function readRawBody(request: Request, limit: number): Promise<Uint8Array> {

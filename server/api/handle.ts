@@ -179,7 +179,12 @@ export async function handleApiRequest(
     const label = clientGone ? "499" : String(status);
     app.metrics.requests.inc({ path: metricPath, status: label });
     app.metrics.latency.observe({ path: metricPath }, seconds);
-    const line = { requestId, path: metricPath, status: clientGone ? 499 : status, ms: Math.round(seconds * 1000) };
+    const line = {
+      requestId,
+      path: metricPath,
+      status: clientGone ? 499 : status,
+      ms: Math.round(seconds * 1000),
+    };
     if (clientGone) app.logger.debug(line, "client closed the request");
     else app.logger.info(line, "request");
   }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { TApiKeyParams } from "@/lib/api/credentials";
 import type { Tx } from "../db/client";
 import { apiKeys } from "../db/schema";
@@ -25,32 +25,52 @@ export function apiKeyFromParams(params: TApiKeyParams, field: string): NewApiKe
 }
 
 /** Add keys to a user. A public key identifies its holder, so it may appear once per organization. */
-export async function insertApiKeys(
+export function insertApiKeys(
   tx: Tx,
   organizationId: string,
   userId: string,
   keys: NewApiKey[],
   now: Date,
 ): Promise<string[]> {
-  const ids: string[] = [];
-  const seen = new Set<string>();
-  for (const key of keys) {
-    const [existing] = await tx
-      .select({ id: apiKeys.id })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.publicKey, key.publicKey)));
-    if (existing || seen.has(key.publicKey)) {
-      throw new ApiError(
-        "ALREADY_EXISTS",
-        "API_KEY_EXISTS",
-        `public key ${key.publicKey} is already registered in organization ${organizationId}`,
-      );
-    }
-    seen.add(key.publicKey);
-    const id = newId(now.getTime());
+  return insertApiKeysOf(
+    tx,
+    organizationId,
+    keys.map((key) => ({ userId, key })),
+    now,
+  );
+}
+
+/**
+ * Add keys to several users in two statements, whatever their number: one look-up of every public
+ * key, one insert of every row. A public key may appear once per organization, across the batch too.
+ */
+export async function insertApiKeysOf(
+  tx: Tx,
+  organizationId: string,
+  entries: { userId: string; key: NewApiKey }[],
+  now: Date,
+): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const publicKeys = entries.map((e) => e.key.publicKey);
+  const repeated = publicKeys.find((k, i) => publicKeys.indexOf(k) !== i);
+  const [existing] = repeated
+    ? [{ publicKey: repeated }]
+    : await tx
+        .select({ publicKey: apiKeys.publicKey })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.organizationId, organizationId), inArray(apiKeys.publicKey, publicKeys)))
+        .limit(1);
+  if (existing) {
+    throw new ApiError(
+      "ALREADY_EXISTS",
+      "API_KEY_EXISTS",
+      `public key ${existing.publicKey} is already registered in organization ${organizationId}`,
+    );
+  }
+  const rows = entries.map(({ userId, key }) => {
     const seconds = key.expirationSeconds ? Number(key.expirationSeconds) : undefined;
-    await tx.insert(apiKeys).values({
-      id,
+    return {
+      id: newId(now.getTime()),
       organizationId,
       userId,
       name: key.name,
@@ -61,8 +81,8 @@ export async function insertApiKeys(
       expiresAt: seconds ? new Date(now.getTime() + seconds * 1000) : null,
       createdAt: now,
       updatedAt: now,
-    });
-    ids.push(id);
-  }
-  return ids;
+    };
+  });
+  await tx.insert(apiKeys).values(rows);
+  return rows.map((r) => r.id);
 }

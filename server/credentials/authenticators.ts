@@ -1,6 +1,6 @@
 import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { convertCOSEtoPKCS } from "@simplewebauthn/server/helpers";
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import type { TAuthenticatorParams } from "@/lib/api/credentials";
 import type { WebAuthnSettings } from "../auth/webauthn-stamp";
 import type { Tx } from "../db/client";
@@ -85,45 +85,76 @@ export async function verifyPasskeyRegistration(
   };
 }
 
-export async function insertAuthenticators(
+export function insertAuthenticators(
   tx: Tx,
   organizationId: string,
   userId: string,
   passkeys: VerifiedPasskey[],
   now: Date,
 ): Promise<string[]> {
-  const ids: string[] = [];
-  for (const passkey of passkeys) {
-    const [existing] = await tx
-      .select({ id: authenticators.id })
-      .from(authenticators)
-      .where(
-        and(
-          eq(authenticators.organizationId, organizationId),
-          // One passkey key pair per organization, under whatever credential id: otherwise a
-          // member could register a root user's public key under a new id and have the root's
-          // stamps (with that id swapped in; the signature does not cover it) count as theirs.
-          or(
-            eq(authenticators.credentialId, passkey.credentialId),
-            eq(authenticators.publicKey, passkey.publicKey),
+  return insertAuthenticatorsOf(
+    tx,
+    organizationId,
+    passkeys.map((passkey) => ({ userId, passkey })),
+    now,
+  );
+}
+
+/**
+ * Register passkeys of several users in two statements: one look-up, one insert. One passkey key
+ * pair per organization, under whatever credential id: otherwise a member could register a root
+ * user's public key under a new id and have the root's stamps (with that id swapped in; the
+ * signature does not cover it) count as theirs. The same holds within the batch.
+ */
+export async function insertAuthenticatorsOf(
+  tx: Tx,
+  organizationId: string,
+  entries: { userId: string; passkey: VerifiedPasskey }[],
+  now: Date,
+): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const passkeys = entries.map((e) => e.passkey);
+  const repeated = passkeys.find((passkey, i) =>
+    passkeys.some(
+      (p, j) => j !== i && (p.credentialId === passkey.credentialId || p.publicKey === passkey.publicKey),
+    ),
+  );
+  const [existing] = repeated
+    ? [{ credentialId: repeated.credentialId }]
+    : await tx
+        .select({ credentialId: authenticators.credentialId })
+        .from(authenticators)
+        .where(
+          and(
+            eq(authenticators.organizationId, organizationId),
+            or(
+              inArray(
+                authenticators.credentialId,
+                passkeys.map((p) => p.credentialId),
+              ),
+              inArray(
+                authenticators.publicKey,
+                passkeys.map((p) => p.publicKey),
+              ),
+            ),
           ),
-        ),
-      );
-    const repeated = passkeys.filter(
-      (p) => p.credentialId === passkey.credentialId || p.publicKey === passkey.publicKey,
+        )
+        .limit(1);
+  if (existing) {
+    throw new ApiError(
+      "ALREADY_EXISTS",
+      "AUTHENTICATOR_EXISTS",
+      `passkey ${existing.credentialId} (or its public key) is already registered in organization ${organizationId}`,
     );
-    if (existing || repeated.length > 1) {
-      throw new ApiError(
-        "ALREADY_EXISTS",
-        "AUTHENTICATOR_EXISTS",
-        `passkey ${passkey.credentialId} (or its public key) is already registered in organization ${organizationId}`,
-      );
-    }
-    const id = newId(now.getTime());
-    await tx
-      .insert(authenticators)
-      .values({ id, organizationId, userId, ...passkey, createdAt: now, updatedAt: now });
-    ids.push(id);
   }
-  return ids;
+  const rows = entries.map(({ userId, passkey }) => ({
+    id: newId(now.getTime()),
+    organizationId,
+    userId,
+    ...passkey,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await tx.insert(authenticators).values(rows);
+  return rows.map((r) => r.id);
 }

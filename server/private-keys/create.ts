@@ -5,7 +5,7 @@ import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { addressFor } from "../signer/addresses";
 import type { AddressFormat, Curve } from "../signer/types";
-import { requireTags } from "../tags/find";
+import { findTags, tagsNotFound } from "../tags/find";
 import { PRIVATE_KEY_TAGS } from "../tags/kinds";
 
 export interface NewPrivateKey {
@@ -47,14 +47,14 @@ export async function checkNewPrivateKeys(
       `a private key named "${taken.name}" already exists in this organization`,
     );
   }
+  // Every tag any key names, in one query; the first key naming a missing one is blamed.
+  const named = [...new Set(keys.flatMap((k) => k.privateKeyTags))];
+  const known = new Set((await findTags(tx, organizationId, PRIVATE_KEY_TAGS, named)).map((t) => t.id));
   for (const [i, key] of keys.entries()) {
-    await requireTags(
-      tx,
-      organizationId,
-      PRIVATE_KEY_TAGS,
-      key.privateKeyTags,
-      `parameters.privateKeys[${i}].privateKeyTags`,
-    );
+    const missing = key.privateKeyTags.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      throw tagsNotFound(PRIVATE_KEY_TAGS, missing, `parameters.privateKeys[${i}].privateKeyTags`);
+    }
   }
 }
 

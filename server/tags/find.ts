@@ -13,10 +13,36 @@ export async function loadTags(db: DbOrTx, organizationId: string, kind: TagKind
     .orderBy(asc(tags.id));
 }
 
+/** Those of the named tags that are of this organization and this kind (one query). */
+export async function findTags(
+  db: DbOrTx,
+  organizationId: string,
+  kind: TagKind,
+  ids: string[],
+): Promise<TagRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(tags)
+    .where(
+      and(eq(tags.organizationId, organizationId), eq(tags.tagType, kind.tagType), inArray(tags.id, ids)),
+    );
+}
+
 /**
- * The named tags, each of this organization and this kind; otherwise a 404 naming every id that is
- * not (another organization's tag, or a tag of the other kind, is not found either), and the field
- * that named them when there is one. The one check every activity that takes tag ids makes.
+ * The 404 for tag ids that are not tags of this organization and kind (another organization's tag,
+ * or a tag of the other kind, is not found either): every missing id, and the field that named them.
+ */
+export function tagsNotFound(kind: TagKind, missing: string[], field?: string): ApiError {
+  const message = `${field ? `${field}: ` : ""}${kind.noun} not found: ${missing.join(", ")}`;
+  return new ApiError("NOT_FOUND", notFoundReason(kind), message, {
+    fieldViolations: field ? [{ field, description: message }] : [],
+  });
+}
+
+/**
+ * The named tags, each of this organization and this kind; otherwise tagsNotFound. The one check
+ * every activity that takes tag ids makes.
  */
 export async function requireTags(
   tx: Tx,
@@ -25,20 +51,9 @@ export async function requireTags(
   ids: string[],
   field?: string,
 ): Promise<TagRow[]> {
-  if (ids.length === 0) return [];
-  const found = await tx
-    .select()
-    .from(tags)
-    .where(
-      and(eq(tags.organizationId, organizationId), eq(tags.tagType, kind.tagType), inArray(tags.id, ids)),
-    );
+  const found = await findTags(tx, organizationId, kind, ids);
   const missing = ids.filter((id) => !found.some((row) => row.id === id));
-  if (missing.length > 0) {
-    const message = `${field ? `${field}: ` : ""}${kind.noun} not found: ${missing.join(", ")}`;
-    throw new ApiError("NOT_FOUND", notFoundReason(kind), message, {
-      fieldViolations: field ? [{ field, description: message }] : [],
-    });
-  }
+  if (missing.length > 0) throw tagsNotFound(kind, missing, field);
   return ids.map((id) => found.find((row) => row.id === id)!);
 }
 

@@ -1,11 +1,11 @@
 import type { TUserParams } from "@/lib/api/users";
 import type { AppContext } from "../context";
-import { apiKeyFromParams, insertApiKeys } from "../credentials/api-keys";
-import { insertAuthenticators, verifyPasskeyRegistration } from "../credentials/authenticators";
+import { apiKeyFromParams, insertApiKeysOf } from "../credentials/api-keys";
+import { insertAuthenticatorsOf, verifyPasskeyRegistration } from "../credentials/authenticators";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
 import { newId } from "../ids";
-import { requireTags } from "../tags/find";
+import { findTags, tagsNotFound } from "../tags/find";
 import { USER_TAGS } from "../tags/kinds";
 
 /** Create users with their API keys and passkeys; every credential is checked before anything is written. */
@@ -28,23 +28,36 @@ export async function insertUsers(
       ),
     })),
   );
-  const ids: string[] = [];
-  for (const [i, { user, keys, passkeys }] of prepared.entries()) {
-    await requireTags(tx, organizationId, USER_TAGS, user.userTags, `${field}[${i}].userTags`);
-    const id = newId(now.getTime());
-    await tx.insert(users).values({
-      id,
-      organizationId,
-      name: user.userName,
-      email: user.userEmail ?? null,
-      phoneNumber: user.userPhoneNumber ?? null,
-      tagIds: user.userTags,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await insertApiKeys(tx, organizationId, id, keys, now);
-    await insertAuthenticators(tx, organizationId, id, passkeys, now);
-    ids.push(id);
+  // Every tag named by any user, in one query; the first user naming a missing one is blamed.
+  const named = [...new Set(params.flatMap((u) => u.userTags))];
+  const known = new Set((await findTags(tx, organizationId, USER_TAGS, named)).map((t) => t.id));
+  for (const [i, user] of params.entries()) {
+    const missing = user.userTags.filter((id) => !known.has(id));
+    if (missing.length > 0) throw tagsNotFound(USER_TAGS, missing, `${field}[${i}].userTags`);
   }
+  const rows = prepared.map(({ user }) => ({
+    id: newId(now.getTime()),
+    organizationId,
+    name: user.userName,
+    email: user.userEmail ?? null,
+    phoneNumber: user.userPhoneNumber ?? null,
+    tagIds: user.userTags,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await tx.insert(users).values(rows);
+  const ids = rows.map((r) => r.id);
+  await insertApiKeysOf(
+    tx,
+    organizationId,
+    prepared.flatMap(({ keys }, i) => keys.map((key) => ({ userId: ids[i]!, key }))),
+    now,
+  );
+  await insertAuthenticatorsOf(
+    tx,
+    organizationId,
+    prepared.flatMap(({ passkeys }, i) => passkeys.map((passkey) => ({ userId: ids[i]!, passkey }))),
+    now,
+  );
   return ids;
 }
