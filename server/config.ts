@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseRpcUrls } from "./chains/rpc-urls";
 
 /** Everything a deployment sets, read once from the environment by `loadConfig`. */
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Default lifetime of sessions created by stamp_login and friends. */
   sessionSeconds: number;
+  /** caip2 → RPC URL of chains served by a real node (LATCHKEY_RPC_URLS); the others are local devnets. */
+  rpcUrls: Record<string, string>;
 }
 
 export class ConfigError extends Error {}
@@ -38,6 +41,14 @@ function integer(
   return value;
 }
 
+function rpcUrls(raw: string | undefined): Record<string, string> {
+  try {
+    return parseRpcUrls(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = integer(env, "PORT", 3000, 1, 65535);
   const origins = (env.LATCHKEY_ORIGINS ?? `http://localhost:${port}`)
@@ -56,5 +67,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL || "info",
     maxBodyBytes: integer(env, "LATCHKEY_MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     sessionSeconds: integer(env, "LATCHKEY_SESSION_SECONDS", 900, 60, 7 * 24 * 3600),
+    rpcUrls: rpcUrls(env.LATCHKEY_RPC_URLS),
   };
 }

@@ -1,3 +1,4 @@
+import { type Chains, createChains } from "./chains/chains";
 import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import type { Config } from "./config";
@@ -23,6 +24,8 @@ export interface AppContext {
   /** The master key and any others still accepted for unwrapping sealed key material. */
   keyring: MasterKeyring;
   serverKey: ServerSigningKey;
+  /** Every chain's JSON-RPC endpoint; local devnets start on first use and stop on close. */
+  chains: Chains;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
   const clock = options.clock ?? systemClock;
   const keyring = createKeyring(master.key, master.others);
   const serverKey = await loadServerSigningKey(opened.db, keyring, clock.now());
+  const chains = createChains({ rpcUrls: config.rpcUrls, dataDir: config.dataDir, logger });
   return {
     config,
     db: opened.db,
@@ -65,6 +69,10 @@ export async function createAppContext(config: Config, options: ContextOptions =
     masterKey: master.key,
     keyring,
     serverKey,
-    close: () => opened.close(),
+    chains,
+    close: async () => {
+      await chains.close();
+      await opened.close();
+    },
   };
 }

@@ -11,7 +11,10 @@ function driverMessage(error: unknown): string {
   return inner instanceof Error ? inner.message : String(inner);
 }
 
-/** GET /healthz: 200 when the database answers and is fully migrated, 503 otherwise. */
+/**
+ * GET /healthz: 200 when the database answers and is fully migrated, 503 otherwise. It lists the
+ * chains too, saying plainly which are local devnets (started on first use) and which real nodes.
+ */
 export async function healthResponse(app: AppContext | undefined, startupError?: unknown): Promise<Response> {
   const headers = { "content-type": "application/json", "cache-control": "no-store" };
   if (!app) {
@@ -22,7 +25,10 @@ export async function healthResponse(app: AppContext | undefined, startupError?:
     const readiness = await databaseReadiness(app.db, app.migrationsSchema);
     const { applied, expected } = readiness.migrations;
     if (applied >= expected) {
-      return new Response(JSON.stringify({ status: "ok", driver: app.driver, ...readiness }), { headers });
+      const chains = app.chains.status().map(({ caip2, local, running }) => ({ caip2, local, running }));
+      return new Response(JSON.stringify({ status: "ok", driver: app.driver, ...readiness, chains }), {
+        headers,
+      });
     }
     const reason = `${applied} of ${expected} database migrations applied`;
     return new Response(JSON.stringify({ status: "migrating", driver: app.driver, ...readiness, reason }), {

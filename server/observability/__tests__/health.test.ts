@@ -35,7 +35,12 @@ describe("/healthz", () => {
       driver: process.env.DATABASE_URL ? "postgres" : "pglite",
       database: true,
       migrations: { applied: migrationCount, expected: migrationCount },
+      chains: expect.arrayContaining([
+        { caip2: "eip155:1", local: true, running: false },
+        { caip2: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", local: true, running: false },
+      ]),
     });
+    expect(body.chains).toHaveLength(8);
   });
 
   it("answers 503 naming the missing migrations when the schema is behind the code", async () => {

@@ -1,0 +1,101 @@
+import path from "node:path";
+import type { Logger } from "../observability/logger";
+import { CHAINS, type ChainInfo, chainInfo } from "./catalog";
+import { type AnvilDevnet, startAnvil } from "./devnets/anvil";
+import { type JsonRpcClient, jsonRpcClient } from "./json-rpc";
+
+/** A chain Latchkey cannot reach: named, with the reason, so the caller can say it plainly. */
+export class ChainUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ChainUnavailable";
+  }
+}
+
+export interface ChainStatus {
+  caip2: string;
+  name: string;
+  /** A devnet started by this process (true) or a node at a configured RPC URL (false). */
+  local: boolean;
+  /** For local devnets: whether it has been started (they start on first use). */
+  running: boolean;
+}
+
+/**
+ * Every chain's JSON-RPC endpoint: the configured node's URL, or a local devnet this process starts
+ * on first use, keeps running, and stops on close. Nothing else about a local chain is special: the
+ * adapters speak the same JSON-RPC to both.
+ */
+export interface Chains {
+  info(caip2: string): ChainInfo | undefined;
+  isLocal(caip2: string): boolean;
+  rpc(caip2: string): Promise<JsonRpcClient>;
+  status(): ChainStatus[];
+  close(): Promise<void>;
+}
+
+export interface ChainsOptions {
+  /** caip2 → RPC URL of the chains that use a real node (LATCHKEY_RPC_URLS). */
+  rpcUrls: Record<string, string>;
+  /** Local devnets keep their state under `<dataDir>/chains/<caip2>/`. */
+  dataDir: string;
+  logger: Logger;
+  rpcTimeoutMs?: number;
+}
+
+export function createChains(options: ChainsOptions): Chains {
+  const devnets = new Map<string, Promise<AnvilDevnet>>();
+  let closed = false;
+
+  const devnetFor = (info: ChainInfo): Promise<AnvilDevnet> => {
+    if (closed) throw new ChainUnavailable(`${info.caip2}: the server is shutting down`);
+    let devnet = devnets.get(info.caip2);
+    if (!devnet) {
+      if (info.family !== "evm") {
+        throw new ChainUnavailable(
+          `${info.caip2} has no local devnet yet; configure its RPC URL in LATCHKEY_RPC_URLS`,
+        );
+      }
+      devnet = startAnvil({
+        chainId: info.chainId!,
+        stateDir: path.join(options.dataDir, "chains", info.caip2.replace(":", "-")),
+        logger: options.logger,
+      });
+      devnet.catch(() => devnets.delete(info.caip2));
+      devnets.set(info.caip2, devnet);
+    }
+    return devnet;
+  };
+
+  return {
+    info: chainInfo,
+    isLocal: (caip2) => {
+      const info = chainInfo(caip2);
+      return info !== undefined && options.rpcUrls[info.caip2] === undefined;
+    },
+    async rpc(caip2) {
+      const info = chainInfo(caip2);
+      if (!info) throw new ChainUnavailable(`unknown chain ${caip2}`);
+      const configured = options.rpcUrls[info.caip2];
+      if (configured) return jsonRpcClient(configured, { timeoutMs: options.rpcTimeoutMs });
+      const devnet = await devnetFor(info).catch((error: unknown) => {
+        throw new ChainUnavailable(`the local devnet of ${info.caip2} could not start: ${String(error)}`);
+      });
+      await devnet.ready();
+      return jsonRpcClient(devnet.url(), { timeoutMs: options.rpcTimeoutMs });
+    },
+    status: () =>
+      CHAINS.map((c) => ({
+        caip2: c.caip2,
+        name: c.name,
+        local: options.rpcUrls[c.caip2] === undefined,
+        running: devnets.has(c.caip2),
+      })),
+    async close() {
+      closed = true;
+      const running = [...devnets.values()];
+      devnets.clear();
+      await Promise.allSettled(running.map(async (d) => (await d).stop()));
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { ChainInfo } from "./catalog";
+import { type JsonRpcClient, RpcError } from "./json-rpc";
+
+/** The most one faucet call mints, in base units: generous for tests, never an overflow. */
+const MAX_AMOUNT = 10n ** 30n;
+const INVALID_PARAMS = -32602;
+
+const refuse = (message: string) => new RpcError(INVALID_PARAMS, `latchkey_faucet: ${message}`);
+
+/** The chain's native coin as CAIP-19 (SLIP-44 coin type 60 for every EVM chain). */
+export function nativeAsset(info: ChainInfo): string {
+  return info.family === "evm" ? `${info.caip2}/slip44:60` : `${info.caip2}/slip44:501`;
+}
+
+function parseAmount(raw: unknown): bigint {
+  if (typeof raw !== "string" || !/^(0x[0-9a-fA-F]+|\d+)$/.test(raw)) {
+    throw refuse("amount must be a string of base units (decimal or 0x-hex)");
+  }
+  const amount = BigInt(raw);
+  if (amount <= 0n || amount > MAX_AMOUNT)
+    throw refuse(`amount must be between 1 and ${MAX_AMOUNT} base units`);
+  return amount;
+}
+
+// One faucet call at a time per chain: each reads a balance and writes it back.
+const queues = new Map<string, Promise<unknown>>();
+function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const next = (queues.get(key) ?? Promise.resolve()).then(work, work);
+  queues.set(
+    key,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+/**
+ * `latchkey_faucet [address, asset, amount]` on a local devnet: adds `amount` base units of the
+ * native coin ("native" or its CAIP-19) to the address and returns the new balance. Local devnets
+ * only: the route that serves it exists only for them.
+ */
+export async function faucet(
+  client: JsonRpcClient,
+  info: ChainInfo,
+  params: unknown,
+): Promise<{ balance: string }> {
+  if (!Array.isArray(params) || params.length !== 3) {
+    throw refuse('params are [address, asset ("native" or CAIP-19), amount in base units]');
+  }
+  const [address, asset, rawAmount] = params as unknown[];
+  if (info.family !== "evm") throw refuse(`${info.caip2} has no local faucet yet`);
+  if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
+    throw refuse("address must be a 0x-prefixed 20-byte hex address");
+  }
+  if (asset !== "native" && asset !== nativeAsset(info)) {
+    throw refuse(`asset must be "native" or ${nativeAsset(info)}; token faucets are not available yet`);
+  }
+  const amount = parseAmount(rawAmount);
+  return serialized(info.caip2, async () => {
+    const current = BigInt(await client.call<string>("eth_getBalance", [address, "latest"]));
+    const balance = current + amount;
+    await client.call("anvil_setBalance", [address, `0x${balance.toString(16)}`]);
+    return { balance: balance.toString() };
+  });
+}
