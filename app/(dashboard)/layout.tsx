@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { SessionGate } from "@/components/dashboard/session-context";
 import { DashboardShell } from "@/components/dashboard/shell";
+import { SessionGate } from "@/lib/client/session-context";
 
 export default function DashboardLayout({ children }: { children: ReactNode }) {
   return (

@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useState } from "react";
 import { AuthPage } from "@/components/auth/auth-page";
-import { Field } from "@/components/auth/field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { PlainField } from "@/components/ui/plain-field";
 import { signIn } from "@/lib/client/login";
 import { lastOrganization } from "@/lib/client/session-store";
 
@@ -42,7 +42,7 @@ export default function LoginPage() {
         </Alert>
       )}
       <form className="mt-6 grid gap-4" onSubmit={submit}>
-        <Field
+        <PlainField
           label="Organization id"
           id="organizationId"
           required

@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { AuthPage } from "@/components/auth/auth-page";
-import { Field } from "@/components/auth/field";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { PlainField } from "@/components/ui/plain-field";
 import { createFirstOrganization } from "@/lib/client/first-run";
 import { signIn } from "@/lib/client/login";
 import { rememberOrganization } from "@/lib/client/session-store";
@@ -40,9 +40,9 @@ export default function SetupPage() {
       description="This installation has no organization yet. Create it, and register the passkey that will sign in as its first root user."
     >
       <form className="mt-6 grid gap-4" onSubmit={submit}>
-        <Field label="Organization name" id="organizationName" required maxLength={256} />
-        <Field label="Your user name" id="userName" required maxLength={256} autoComplete="username" />
-        <Field label="Email (optional)" id="userEmail" type="email" autoComplete="email" />
+        <PlainField label="Organization name" id="organizationName" required maxLength={256} />
+        <PlainField label="Your user name" id="userName" required maxLength={256} autoComplete="username" />
+        <PlainField label="Email (optional)" id="userEmail" type="email" autoComplete="email" />
         {error && <Alert>{error}</Alert>}
         <Button type="submit" disabled={busy}>
           {busy ? "Waiting for your passkey…" : "Create organization with a passkey"}

@@ -2,9 +2,9 @@
 
 import type { FormEvent } from "react";
 import { isPromptCancelled } from "@/lib/client/register-passkey";
-import { Field } from "../auth/field";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
+import { PlainField } from "../ui/plain-field";
 import { useAddPasskey } from "./use-passkeys";
 
 /** Name a new passkey and make it on this device (a security key or another phone works too). */
@@ -23,7 +23,7 @@ export function AddPasskeyForm() {
     : add.error;
   return (
     <form className="grid max-w-xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end" onSubmit={onSubmit}>
-      <Field label="Passkey name" id="passkeyName" required maxLength={256} placeholder="Work laptop" />
+      <PlainField label="Passkey name" id="passkeyName" required maxLength={256} placeholder="Work laptop" />
       <Button type="submit" disabled={add.isPending}>
         {add.isPending ? "Waiting for your passkey…" : "Add a passkey"}
       </Button>

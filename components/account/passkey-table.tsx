@@ -2,9 +2,9 @@
 
 import { forgetPasskeyOnThisDevice } from "@/lib/client/forget-passkey";
 import { formatTimestamp } from "@/lib/client/format";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { ConfirmDelete } from "../dashboard/confirm-delete";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
+import { ConfirmDelete } from "../ui/confirm-delete";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { useDeletePasskey, usePasskeys } from "./use-passkeys";
 

@@ -1,17 +1,18 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TActivityPath } from "@/lib/api/activity-types";
 import type { TAuthenticator } from "@/lib/api/credentials";
-import { completed, query, submit } from "@/lib/client/api";
+import { completed, queryUnchecked, submit } from "@/lib/client/api";
 import { registerPasskeyOnThisDevice } from "@/lib/client/register-passkey";
+import { useSession } from "@/lib/client/session-context";
 import type { StoredSession } from "@/lib/client/session-store";
-import { useSession } from "../dashboard/session-context";
 
 export const PASSKEYS = "passkeys";
 
 const fetchPasskeys = async (session: StoredSession) =>
   (
-    await query<{ authenticators: TAuthenticator[] }>(session, "get_authenticators", {
+    await queryUnchecked<{ authenticators: TAuthenticator[] }>(session, "get_authenticators", {
       userId: session.userId,
     })
   ).authenticators;
@@ -27,8 +28,7 @@ export function usePasskeys() {
  * device may also hold one it does not (just made, or deleted before), which must not answer.
  */
 function useOwnPasskeyChange<Input>(
-  path: string,
-  type: string,
+  path: TActivityPath,
   parameters: (input: Input, session: StoredSession) => Promise<Record<string, unknown>>,
 ) {
   const session = useSession();
@@ -38,7 +38,7 @@ function useOwnPasskeyChange<Input>(
       const known = (await fetchPasskeys(session)).map((p) => p.credentialId);
       const params = await parameters(input, session);
       return completed(
-        await submit(session.organizationId, path, type, params, { passkey: true, allowCredentials: known }),
+        await submit(session.organizationId, path, params, { passkey: true, allowCredentials: known }),
       );
     },
     onSuccess: () => {
@@ -49,19 +49,14 @@ function useOwnPasskeyChange<Input>(
 
 /** Make a passkey on this device (one prompt) and register it (a second prompt, an existing passkey). */
 export const useAddPasskey = () =>
-  useOwnPasskeyChange<string>(
-    "create_authenticators",
-    "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
-    async (authenticatorName, session) => {
-      const { username } = await query<{ username: string }>(session, "whoami");
-      const passkey = await registerPasskeyOnThisDevice(username, authenticatorName);
-      return { userId: session.userId, authenticators: [passkey] };
-    },
-  );
+  useOwnPasskeyChange<string>("create_authenticators", async (authenticatorName, session) => {
+    const { username } = await queryUnchecked<{ username: string }>(session, "whoami");
+    const passkey = await registerPasskeyOnThisDevice(username, authenticatorName);
+    return { userId: session.userId, authenticators: [passkey] };
+  });
 
 export const useDeletePasskey = () =>
-  useOwnPasskeyChange<TAuthenticator>(
-    "delete_authenticators",
-    "ACTIVITY_TYPE_DELETE_AUTHENTICATORS",
-    async (passkey, session) => ({ userId: session.userId, authenticatorIds: [passkey.authenticatorId] }),
-  );
+  useOwnPasskeyChange<TAuthenticator>("delete_authenticators", async (passkey, session) => ({
+    userId: session.userId,
+    authenticatorIds: [passkey.authenticatorId],
+  }));

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TActivity } from "@/lib/api/activity";
-import { query } from "@/lib/client/api";
+import { queryUnchecked } from "@/lib/client/api";
 import { activityLabel, formatTimestamp, humanize } from "@/lib/client/format";
-import { useSession } from "../dashboard/session-context";
+import { useSession } from "@/lib/client/session-context";
 import { Alert } from "../ui/alert";
 import { Card } from "../ui/card";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
@@ -19,7 +19,7 @@ export function ActivityDetail({ activityId }: { activityId: string }) {
   const session = useSession();
   const result = useQuery({
     queryKey: ["activity", activityId],
-    queryFn: () => query<{ activity: TActivity }>(session, "get_activity", { activityId }),
+    queryFn: () => queryUnchecked<{ activity: TActivity }>(session, "get_activity", { activityId }),
   });
   if (result.error) return <Alert>{result.error.message}</Alert>;
   const activity = result.data?.activity;

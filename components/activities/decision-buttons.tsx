@@ -4,14 +4,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
 import type { TActivity } from "@/lib/api/activity";
 import { submit } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { useSession } from "@/lib/client/session-context";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 
-const DECISIONS = {
-  approve: { path: "approve_activity", type: "ACTIVITY_TYPE_APPROVE_ACTIVITY" },
-  reject: { path: "reject_activity", type: "ACTIVITY_TYPE_REJECT_ACTIVITY" },
-} as const;
+const DECISIONS = { approve: "approve_activity", reject: "reject_activity" } as const;
 
 /** Approve / Reject, each signed by the passkey itself: one prompt per decision. */
 export function DecisionButtons({ activity }: { activity: TActivity }) {
@@ -21,8 +18,7 @@ export function DecisionButtons({ activity }: { activity: TActivity }) {
     mutationFn: (decision: keyof typeof DECISIONS) =>
       submit(
         session.organizationId,
-        DECISIONS[decision].path,
-        DECISIONS[decision].type,
+        DECISIONS[decision],
         { fingerprint: activity.fingerprint },
         { passkey: true },
       ),

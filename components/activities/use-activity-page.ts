@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TActivity } from "@/lib/api/activity";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 import type { ActivityListParams } from "./use-list-params";
 
 export const PAGE_SIZE = 20;
@@ -24,7 +24,7 @@ export function useActivityPage({ status, type, before, after }: ActivityListPar
   return useQuery({
     queryKey: ["activities", "list", { status, type, before, after }],
     queryFn: async (): Promise<ActivityPage> => {
-      const { activities } = await query<{ activities: TActivity[] }>(session, "list_activities", {
+      const { activities } = await queryUnchecked<{ activities: TActivity[] }>(session, "list_activities", {
         ...(status ? { filterByStatus: [status] } : {}),
         ...(type ? { filterByType: [type] } : {}),
         paginationOptions: {

@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TActivity } from "@/lib/api/activity";
 import type { TPolicyEvaluation } from "@/lib/api/policies";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 
 /**
  * The activity's evaluation rounds, oldest first. Each vote adds a round, so the key carries the
@@ -16,7 +16,7 @@ export function usePolicyEvaluations(activity: TActivity) {
     queryKey: ["policy-evaluations", activity.id, activity.votes.length, activity.status],
     queryFn: async () =>
       (
-        await query<{ policyEvaluations: TPolicyEvaluation[] }>(session, "get_policy_evaluations", {
+        await queryUnchecked<{ policyEvaluations: TPolicyEvaluation[] }>(session, "get_policy_evaluations", {
           activityId: activity.id,
         })
       ).policyEvaluations,

@@ -1,14 +1,14 @@
 "use client";
 
 import { credentialLabel, formatTimestamp } from "@/lib/client/format";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { ConfirmDelete } from "../dashboard/confirm-delete";
-import { useSession } from "../dashboard/session-context";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useSession } from "@/lib/client/session-context";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useUsers } from "@/lib/queries/users";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
+import { ConfirmDelete } from "../ui/confirm-delete";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
-import { useUsers } from "../users/use-users";
 
 /** Every user's API keys and sessions; this browser's own session is marked and cannot be deleted here. */
 export function ApiKeyTable() {
@@ -16,7 +16,6 @@ export function ApiKeyTable() {
   const users = useUsers();
   const remove = useActivityMutation<{ userId: string; apiKeyId: string }>(
     "delete_api_keys",
-    "ACTIVITY_TYPE_DELETE_API_KEYS",
     ({ userId, apiKeyId }) => ({ userId, apiKeyIds: [apiKeyId] }),
     ["users"],
   );

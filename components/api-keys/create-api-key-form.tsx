@@ -1,14 +1,14 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { Field } from "../auth/field";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useSession } from "../dashboard/session-context";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useSession } from "@/lib/client/session-context";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useUsers } from "@/lib/queries/users";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
+import { PlainField } from "../ui/plain-field";
 import { Select } from "../ui/select";
-import { useUsers } from "../users/use-users";
 
 const CURVES = {
   API_KEY_CURVE_P256: "P-256",
@@ -29,7 +29,6 @@ export function CreateApiKeyForm() {
   const users = useUsers();
   const create = useActivityMutation<NewKey>(
     "create_api_keys",
-    "ACTIVITY_TYPE_CREATE_API_KEYS_V2",
     ({ userId, ...key }) => ({ userId, apiKeys: [key] }),
     ["users"],
   );
@@ -59,8 +58,8 @@ export function CreateApiKeyForm() {
           ))}
         </Select>
       </div>
-      <Field label="Key name" id="apiKeyName" required maxLength={256} />
-      <Field label="Public key (hex)" id="publicKey" required className="font-mono" />
+      <PlainField label="Key name" id="apiKeyName" required maxLength={256} />
+      <PlainField label="Public key (hex)" id="publicKey" required className="font-mono" />
       <div className="grid gap-1.5">
         <Label htmlFor="curveType">Curve</Label>
         <Select id="curveType" name="curveType">

@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { formatTimestamp } from "@/lib/client/format";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { ConfirmDelete } from "../dashboard/confirm-delete";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
+import { ConfirmDelete } from "../ui/confirm-delete";
 import { CopyButton } from "../ui/copy-button";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { interfaceTypeLabel } from "./interface-types";
@@ -15,7 +15,6 @@ export function ContractTable() {
   const interfaces = useContractInterfaces();
   const remove = useActivityMutation<string>(
     "delete_smart_contract_interface",
-    "ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE",
     (smartContractInterfaceId) => ({ smartContractInterfaceId }),
     [CONTRACTS],
   );

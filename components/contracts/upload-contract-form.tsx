@@ -1,11 +1,11 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
-import { Field } from "../auth/field";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
+import { PlainField } from "../ui/plain-field";
 import { Select } from "../ui/select";
 import { Textarea } from "../ui/textarea";
 import { DefinitionInput } from "./definition-input";
@@ -27,7 +27,6 @@ export function UploadContractForm() {
   const [round, setRound] = useState(0);
   const upload = useActivityMutation<NewInterface>(
     "create_smart_contract_interface",
-    "ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE",
     ({ notes, ...rest }) => ({ ...rest, ...(notes ? { notes } : {}) }),
     [CONTRACTS],
   );
@@ -67,8 +66,8 @@ export function UploadContractForm() {
           ))}
         </Select>
       </div>
-      <Field label="Label" id="contractLabel" required maxLength={256} />
-      <Field
+      <PlainField label="Label" id="contractLabel" required maxLength={256} />
+      <PlainField
         label={INTERFACE_TYPES[type].address}
         id="contractAddress"
         required

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TSmartContractInterface } from "@/lib/api/contracts";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 
 export const CONTRACTS = "contracts";
 
@@ -13,7 +13,7 @@ export function useContractInterfaces() {
     queryKey: [CONTRACTS],
     queryFn: async () =>
       (
-        await query<{ smartContractInterfaces: TSmartContractInterface[] }>(
+        await queryUnchecked<{ smartContractInterfaces: TSmartContractInterface[] }>(
           session,
           "list_smart_contract_interfaces",
         )
@@ -27,7 +27,7 @@ export function useContractInterface(smartContractInterfaceId: string) {
     queryKey: [CONTRACTS, smartContractInterfaceId],
     queryFn: async () =>
       (
-        await query<{ smartContractInterface: TSmartContractInterface }>(
+        await queryUnchecked<{ smartContractInterface: TSmartContractInterface }>(
           session,
           "get_smart_contract_interface",
           { smartContractInterfaceId },

@@ -17,12 +17,12 @@ import {
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { query } from "@/lib/client/api";
+import { queryUnchecked } from "@/lib/client/api";
 import { signOut } from "@/lib/client/login";
+import { useSession } from "@/lib/client/session-context";
 import { cn } from "@/lib/utils/cn";
 import { ThemeToggle } from "../theme-toggle";
 import { Button } from "../ui/button";
-import { useSession } from "./session-context";
 
 const NAV = [
   { href: "/activities", label: "Activities", icon: ListChecks },
@@ -46,7 +46,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const pathname = usePathname();
   const router = useRouter();
-  const me = useQuery({ queryKey: ["whoami"], queryFn: () => query<Whoami>(session, "whoami") });
+  const me = useQuery({ queryKey: ["whoami"], queryFn: () => queryUnchecked<Whoami>(session, "whoami") });
   const leave = async () => {
     // Even when the server cannot be told (offline, session already gone), this browser forgets it.
     await signOut(session).catch(() => undefined);

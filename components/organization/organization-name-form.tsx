@@ -1,16 +1,15 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { Field } from "../auth/field";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
+import { PlainField } from "../ui/plain-field";
 
 /** Rename the organization (update_organization_name, stamped by the passkey). */
 export function OrganizationNameForm({ name }: { name: string }) {
   const rename = useActivityMutation<string>(
     "update_organization_name",
-    "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME",
     (organizationName) => ({ organizationName }),
     ["organization", "whoami"],
   );
@@ -22,7 +21,7 @@ export function OrganizationNameForm({ name }: { name: string }) {
   return (
     <form className="grid max-w-xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end" onSubmit={onSubmit}>
       {/* Keyed by the name so that a rename done elsewhere refreshes the field. */}
-      <Field
+      <PlainField
         key={name}
         label="Organization name"
         id="organizationName"

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from "react";
 import type { TQuorum } from "@/lib/api/organizations";
 import type { TUser } from "@/lib/api/users";
 import { quorumChanged, quorumProblems, quorumWarnings } from "@/lib/client/root-quorum";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useSession } from "../dashboard/session-context";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useSession } from "@/lib/client/session-context";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
@@ -24,7 +24,6 @@ export function RootQuorumForm({ users, quorum }: { users: TUser[]; quorum: TQuo
   const [threshold, setThreshold] = useState(String(quorum.threshold));
   const update = useActivityMutation<TQuorum>(
     "update_root_quorum",
-    "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM",
     (draft) => ({ userIds: draft.userIds, threshold: draft.threshold }),
     ["organization"],
   );

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TOrganizationData } from "@/lib/api/organizations";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 
 /** The signed-in organization as get_organization describes it: name, users, root quorum. */
 export function useOrganization() {
@@ -11,6 +11,7 @@ export function useOrganization() {
   return useQuery({
     queryKey: ["organization"],
     queryFn: async () =>
-      (await query<{ organizationData: TOrganizationData }>(session, "get_organization")).organizationData,
+      (await queryUnchecked<{ organizationData: TOrganizationData }>(session, "get_organization"))
+        .organizationData,
   });
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import type { TPolicy } from "@/lib/api/policies";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { ConfirmDelete } from "../dashboard/confirm-delete";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
+import { ConfirmDelete } from "../ui/confirm-delete";
 import { HistoryPreview } from "./history-preview";
 import { POLICY_LIST } from "./use-policies";
 
@@ -12,12 +12,7 @@ import { POLICY_LIST } from "./use-policies";
  * deletion would change); the passkey prompt that follows signs delete_policy.
  */
 export function DeletePolicyButton({ policy, onDeleted }: { policy: TPolicy; onDeleted?(): void }) {
-  const remove = useActivityMutation<string>(
-    "delete_policy",
-    "ACTIVITY_TYPE_DELETE_POLICY",
-    (policyId) => ({ policyId }),
-    [POLICY_LIST],
-  );
+  const remove = useActivityMutation<string>("delete_policy", (policyId) => ({ policyId }), [POLICY_LIST]);
   const confirm = () =>
     remove.mutate(policy.policyId, {
       onSuccess: (activity) => {

@@ -4,8 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import type { ReactNode } from "react";
 import type { TSimulationResult } from "@/lib/api/simulation";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import type { SimulationDraft } from "./policy-draft";
@@ -38,7 +38,7 @@ export function HistoryPreview({
   const session = useSession();
   const simulate = useMutation({
     mutationFn: (sent: SimulationDraft) =>
-      query<Simulation>(session, "simulate_policies", { draft: sent, window: { limit: WINDOW } }),
+      queryUnchecked<Simulation>(session, "simulate_policies", { draft: sent, window: { limit: WINDOW } }),
   });
   const stale =
     simulate.variables !== undefined && JSON.stringify(simulate.variables) !== JSON.stringify(draft);

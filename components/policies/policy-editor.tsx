@@ -2,7 +2,7 @@
 
 import { type FormEvent, useState } from "react";
 import type { TPolicy } from "@/lib/api/policies";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { HistoryPreview } from "./history-preview";
 import { draftOf, EMPTY_DRAFT, type PolicyDraft, simulationDraft, updateParams } from "./policy-draft";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ApiRequestError, query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { ApiRequestError, queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 import { type ExpressionProblem, expressionProblem } from "./expression-problem";
 import { useDebouncedValue } from "./use-debounced-value";
 
@@ -29,7 +29,7 @@ export function useExpressionCheck(field: ExpressionField, source: string): Expr
   const check = useQuery({
     queryKey: ["policy-expression", field, settled],
     queryFn: () =>
-      query(session, "simulate_policies", {
+      queryUnchecked(session, "simulate_policies", {
         draft: {
           add: [{ policyName: "expression check", effect: "EFFECT_ALLOW", notes: "", [field]: settled }],
         },

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TPolicy } from "@/lib/api/policies";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 
 /** The query key every policy change refreshes. */
 export const POLICY_LIST = "policies";
@@ -17,6 +17,6 @@ export function usePolicies() {
   const session = useSession();
   return useQuery({
     queryKey: [POLICY_LIST],
-    queryFn: async () => (await query<{ policies: TPolicy[] }>(session, "list_policies")).policies,
+    queryFn: async () => (await queryUnchecked<{ policies: TPolicy[] }>(session, "list_policies")).policies,
   });
 }

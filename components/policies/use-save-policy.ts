@@ -1,7 +1,7 @@
 "use client";
 
 import type { TPolicy } from "@/lib/api/policies";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
 import { createParams, type PolicyDraft, updateParams } from "./policy-draft";
 import { POLICY_LIST } from "./use-policies";
 
@@ -10,15 +10,11 @@ import { POLICY_LIST } from "./use-policies";
  * (only the changed fields) for an existing one.
  */
 export function useSavePolicy(policy?: TPolicy) {
-  const create = useActivityMutation<PolicyDraft>(
-    "create_policy",
-    "ACTIVITY_TYPE_CREATE_POLICY_V3",
-    (draft) => ({ ...createParams(draft) }),
-    [POLICY_LIST],
-  );
+  const create = useActivityMutation<PolicyDraft>("create_policy", (draft) => ({ ...createParams(draft) }), [
+    POLICY_LIST,
+  ]);
   const update = useActivityMutation<PolicyDraft>(
     "update_policy",
-    "ACTIVITY_TYPE_UPDATE_POLICY_V2",
     (draft) => ({ policyId: policy?.policyId, ...(policy ? updateParams(policy, draft) : {}) }),
     [POLICY_LIST],
   );

@@ -3,11 +3,11 @@
 import { type FormEvent, useState } from "react";
 import { CURVES, type Curve } from "@/lib/api/key-formats";
 import { curveLabel } from "@/lib/client/address-formats";
-import { Field } from "../auth/field";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
+import { PlainField } from "../ui/plain-field";
 import { Select } from "../ui/select";
 import { AddressFormatPicker } from "./address-format-picker";
 import { TagPicker } from "./tag-picker";
@@ -23,12 +23,10 @@ interface NewKey {
 /** Generate a private key on the server (sealed at rest) with the addresses asked for. */
 export function CreatePrivateKeyForm() {
   const [curve, setCurve] = useState<Curve>("CURVE_SECP256K1");
-  const create = useActivityMutation<NewKey>(
-    "create_private_keys",
-    "ACTIVITY_TYPE_CREATE_PRIVATE_KEYS_V2",
-    (key) => ({ privateKeys: [key] }),
-    [PRIVATE_KEYS, "private-key-tags"],
-  );
+  const create = useActivityMutation<NewKey>("create_private_keys", (key) => ({ privateKeys: [key] }), [
+    PRIVATE_KEYS,
+    "private-key-tags",
+  ]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -46,7 +44,7 @@ export function CreatePrivateKeyForm() {
   return (
     <form className="grid max-w-3xl gap-4" onSubmit={onSubmit}>
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-        <Field label="Key name" id="privateKeyName" required maxLength={256} />
+        <PlainField label="Key name" id="privateKeyName" required maxLength={256} />
         <div className="grid gap-1.5">
           <Label htmlFor="curve">Curve</Label>
           <Select id="curve" value={curve} onChange={(event) => setCurve(event.target.value as Curve)}>

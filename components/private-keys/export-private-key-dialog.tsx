@@ -12,7 +12,6 @@ export function ExportPrivateKeyDialog({ privateKey }: { privateKey: TPrivateKey
       warning="This is the key itself: anyone who sees it controls every address it has."
       spec={{
         path: "export_private_key",
-        type: "ACTIVITY_TYPE_EXPORT_PRIVATE_KEY",
         resultKey: "exportPrivateKeyResult",
         parameters: (targetPublicKey) => ({ privateKeyId: privateKey.privateKeyId, targetPublicKey }),
         contents: "hex",

@@ -1,8 +1,8 @@
 "use client";
 
 import type { TPrivateKey } from "@/lib/api/private-keys";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { ConfirmDeleteSecret } from "../wallets/confirm-delete-secret";
 import { ExportPrivateKeyDialog } from "./export-private-key-dialog";
 import { PRIVATE_KEYS } from "./use-private-keys";
@@ -11,7 +11,6 @@ import { PRIVATE_KEYS } from "./use-private-keys";
 export function PrivateKeyActions({ privateKey }: { privateKey: TPrivateKey }) {
   const remove = useActivityMutation<boolean>(
     "delete_private_keys",
-    "ACTIVITY_TYPE_DELETE_PRIVATE_KEYS",
     (deleteWithoutExport) => ({ privateKeyIds: [privateKey.privateKeyId], deleteWithoutExport }),
     [PRIVATE_KEYS],
   );

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TPrivateKey } from "@/lib/api/private-keys";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 
 export const PRIVATE_KEYS = "private-keys";
 
@@ -12,6 +12,6 @@ export function usePrivateKeys() {
   return useQuery({
     queryKey: [PRIVATE_KEYS],
     queryFn: async () =>
-      (await query<{ privateKeys: TPrivateKey[] }>(session, "list_private_keys")).privateKeys,
+      (await queryUnchecked<{ privateKeys: TPrivateKey[] }>(session, "list_private_keys")).privateKeys,
   });
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
@@ -10,9 +10,7 @@ import type { TagKind } from "./tag-kinds";
 
 /** A new tag of the kind, on nothing yet (keys and users are tagged where they are created). */
 export function CreateTagForm({ kind }: { kind: TagKind }) {
-  const create = useActivityMutation<string>(kind.create.path, kind.create.type, kind.create.parameters, [
-    kind.queryKey,
-  ]);
+  const create = useActivityMutation<string>(kind.create.path, kind.create.parameters, [kind.queryKey]);
   const id = `new-${kind.id}-tag`;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -3,8 +3,8 @@
 import { Pencil } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import type { TTag } from "@/lib/api/tags";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import type { TagKind } from "./tag-kinds";
@@ -14,7 +14,6 @@ export function RenameTag({ kind, tag }: { kind: TagKind; tag: TTag }) {
   const [editing, setEditing] = useState(false);
   const rename = useActivityMutation<string>(
     kind.rename.path,
-    kind.rename.type,
     (name) => kind.rename.parameters(tag.tagId, name),
     [kind.queryKey],
   );

@@ -1,5 +1,6 @@
+import type { TActivityPath } from "@/lib/api/activity-types";
 /**
- * The two kinds of tag differ only in names: paths, activity types, parameter and result members.
+ * The two kinds of tag differ only in names: paths, parameter and result members.
  * One descriptor each lets the tag components serve both.
  */
 export interface TagKind {
@@ -13,9 +14,9 @@ export interface TagKind {
   queryKey: string;
   /** Queries that show tags on their rows, refreshed when tags change. */
   related: string;
-  create: { path: string; type: string; parameters(name: string): Record<string, unknown> };
-  rename: { path: string; type: string; parameters(tagId: string, name: string): Record<string, unknown> };
-  remove: { path: string; type: string; parameters(tagId: string): Record<string, unknown> };
+  create: { path: TActivityPath; parameters(name: string): Record<string, unknown> };
+  rename: { path: TActivityPath; parameters(tagId: string, name: string): Record<string, unknown> };
+  remove: { path: TActivityPath; parameters(tagId: string): Record<string, unknown> };
 }
 
 export const PRIVATE_KEY_TAGS: TagKind = {
@@ -28,12 +29,10 @@ export const PRIVATE_KEY_TAGS: TagKind = {
   related: "private-keys",
   create: {
     path: "create_private_key_tag",
-    type: "ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG",
     parameters: (name) => ({ privateKeyTagName: name, privateKeyIds: [] }),
   },
   rename: {
     path: "update_private_key_tag",
-    type: "ACTIVITY_TYPE_UPDATE_PRIVATE_KEY_TAG",
     parameters: (tagId, name) => ({
       privateKeyTagId: tagId,
       newPrivateKeyTagName: name,
@@ -43,7 +42,6 @@ export const PRIVATE_KEY_TAGS: TagKind = {
   },
   remove: {
     path: "delete_private_key_tags",
-    type: "ACTIVITY_TYPE_DELETE_PRIVATE_KEY_TAGS",
     parameters: (tagId) => ({ privateKeyTagIds: [tagId] }),
   },
 };
@@ -58,12 +56,10 @@ export const USER_TAGS: TagKind = {
   related: "users",
   create: {
     path: "create_user_tag",
-    type: "ACTIVITY_TYPE_CREATE_USER_TAG",
     parameters: (name) => ({ userTagName: name, userIds: [] }),
   },
   rename: {
     path: "update_user_tag",
-    type: "ACTIVITY_TYPE_UPDATE_USER_TAG",
     parameters: (tagId, name) => ({
       userTagId: tagId,
       newUserTagName: name,
@@ -73,7 +69,6 @@ export const USER_TAGS: TagKind = {
   },
   remove: {
     path: "delete_user_tags",
-    type: "ACTIVITY_TYPE_DELETE_USER_TAGS",
     parameters: (tagId) => ({ userTagIds: [tagId] }),
   },
 };

@@ -1,10 +1,10 @@
 "use client";
 
 import { formatTimestamp } from "@/lib/client/format";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { ConfirmDelete } from "../dashboard/confirm-delete";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
+import { ConfirmDelete } from "../ui/confirm-delete";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { RenameTag } from "./rename-tag";
 import type { TagKind } from "./tag-kinds";
@@ -14,7 +14,7 @@ import { useTags } from "./use-tags";
 export function TagTable({ kind }: { kind: TagKind }) {
   const tags = useTags(kind);
   const usage = useTagUsage(kind);
-  const remove = useActivityMutation<string>(kind.remove.path, kind.remove.type, kind.remove.parameters, [
+  const remove = useActivityMutation<string>(kind.remove.path, kind.remove.parameters, [
     kind.queryKey,
     kind.related,
   ]);

@@ -1,7 +1,7 @@
 "use client";
 
+import { useUsers } from "@/lib/queries/users";
 import { usePrivateKeys } from "../private-keys/use-private-keys";
-import { useUsers } from "../users/use-users";
 import type { TagKind } from "./tag-kinds";
 
 /** How many private keys or users carry each tag (by tag id); undefined until they are loaded. */

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TTag } from "@/lib/api/tags";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 import type { TagKind } from "./tag-kinds";
 
 export function useTags(kind: TagKind) {
@@ -11,6 +11,6 @@ export function useTags(kind: TagKind) {
   return useQuery({
     queryKey: [kind.queryKey],
     queryFn: async () =>
-      (await query<Record<string, TTag[]>>(session, kind.list.path))[kind.list.member] ?? [],
+      (await queryUnchecked<Record<string, TTag[]>>(session, kind.list.path))[kind.list.member] ?? [],
   });
 }

@@ -1,51 +1,24 @@
 "use client";
 
-import type { FormEvent } from "react";
-import { Field } from "../auth/field";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useZodForm } from "@/lib/client/use-zod-form";
+import { useCreateUser, ZNewUserForm } from "@/lib/queries/users";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
-
-interface NewUser {
-  userName: string;
-  userEmail: string;
-}
+import { Field } from "../ui/field";
 
 export function CreateUserForm() {
-  const create = useActivityMutation<NewUser>(
-    "create_users",
-    "ACTIVITY_TYPE_CREATE_USERS_V4",
-    ({ userName, userEmail }) => ({
-      users: [
-        {
-          userName,
-          ...(userEmail ? { userEmail } : {}),
-          apiKeys: [],
-          authenticators: [],
-          oauthProviders: [],
-          userTags: [],
-        },
-      ],
-    }),
-    ["users"],
-  );
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    create.mutate(
-      {
-        userName: String(data.get("newUserName")).trim(),
-        userEmail: String(data.get("newUserEmail")).trim(),
-      },
-      { onSuccess: () => form.reset() },
-    );
-  };
+  const create = useCreateUser();
+  const form = useZodForm(ZNewUserForm, { userName: "", userEmail: "" });
+  const onSubmit = form.handleSubmit((user) => create.mutate(user, { onSuccess: () => form.reset() }));
   return (
-    <form className="grid max-w-xl gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={onSubmit}>
-      <Field label="User name" id="newUserName" required maxLength={256} />
-      <Field label="Email (optional)" id="newUserEmail" type="email" />
-      <Button type="submit" disabled={create.isPending}>
+    <form
+      className="grid max-w-xl gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <Field form={form} name="userName" id="newUserName" label="User name" />
+      <Field form={form} name="userEmail" id="newUserEmail" label="Email (optional)" type="email" />
+      <Button type="submit" className="sm:mt-6" disabled={create.isPending}>
         Create user
       </Button>
       <ActivityOutcome className="sm:col-span-3" activity={create.data} error={create.error} />

@@ -3,9 +3,9 @@
 import { UserPlus } from "lucide-react";
 import type { TUser } from "@/lib/api/users";
 import { INVITATION_LIFETIME_SECONDS, invitationLink } from "@/lib/client/invitation-link";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useSession } from "../dashboard/session-context";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useSession } from "@/lib/client/session-context";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { InvitationLinkDialog } from "./invitation-link-dialog";
 
@@ -27,7 +27,6 @@ export function InviteUser({ user }: { user: TUser }) {
   const session = useSession();
   const invite = useActivityMutation<KeyPair>(
     "create_api_keys",
-    "ACTIVITY_TYPE_CREATE_API_KEYS_V2",
     (pair) => ({
       userId: user.userId,
       apiKeys: [

@@ -1,25 +1,19 @@
 "use client";
 
 import { formatTimestamp } from "@/lib/client/format";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { ConfirmDelete } from "../dashboard/confirm-delete";
-import { useSession } from "../dashboard/session-context";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useSession } from "@/lib/client/session-context";
+import { useDeleteUser, useUsers } from "@/lib/queries/users";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
+import { ConfirmDelete } from "../ui/confirm-delete";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { InviteUser } from "./invite-user";
-import { useUsers } from "./use-users";
 
 export function UserTable() {
   const session = useSession();
   const users = useUsers();
-  const remove = useActivityMutation<string>(
-    "delete_users",
-    "ACTIVITY_TYPE_DELETE_USERS",
-    (userId) => ({ userIds: [userId] }),
-    ["users"],
-  );
+  const remove = useDeleteUser();
   return (
     <div className="grid gap-2">
       {users.error && <Alert>{users.error.message}</Alert>}

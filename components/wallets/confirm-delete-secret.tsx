@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { ConfirmDelete } from "../dashboard/confirm-delete";
 import { Checkbox } from "../ui/checkbox";
+import { ConfirmDelete } from "../ui/confirm-delete";
 
 interface Props {
   /** "wallet Treasury", "private key hot". */

@@ -2,11 +2,11 @@
 
 import type { FormEvent } from "react";
 import { accountParams, type ChainPreset, presetById } from "@/lib/client/chain-presets";
-import { Field } from "../auth/field";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
+import { PlainField } from "../ui/plain-field";
 import { Select } from "../ui/select";
 import { ChainPicker } from "./chain-picker";
 import { CreatedWallet } from "./created-wallet";
@@ -22,7 +22,6 @@ interface NewWallet {
 export function CreateWalletForm() {
   const create = useActivityMutation<NewWallet>(
     "create_wallet",
-    "ACTIVITY_TYPE_CREATE_WALLET",
     ({ walletName, mnemonicLength, presets }) => ({
       walletName,
       mnemonicLength,
@@ -49,7 +48,7 @@ export function CreateWalletForm() {
   return (
     <form className="grid max-w-3xl gap-4" onSubmit={onSubmit}>
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-        <Field label="Wallet name" id="walletName" required maxLength={256} />
+        <PlainField label="Wallet name" id="walletName" required maxLength={256} />
         <div className="grid gap-1.5">
           <Label htmlFor="mnemonicLength">Mnemonic length</Label>
           <Select id="mnemonicLength" name="mnemonicLength" defaultValue="12">

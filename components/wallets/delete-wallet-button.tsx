@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import type { TWallet } from "@/lib/api/wallets";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { ConfirmDeleteSecret } from "./confirm-delete-secret";
 import { WALLET_LIST } from "./use-wallets";
 
@@ -12,7 +12,6 @@ export function DeleteWalletButton({ wallet }: { wallet: TWallet }) {
   const router = useRouter();
   const remove = useActivityMutation<boolean>(
     "delete_wallets",
-    "ACTIVITY_TYPE_DELETE_WALLETS",
     (deleteWithoutExport) => ({ walletIds: [wallet.walletId], deleteWithoutExport }),
     [WALLET_LIST],
   );

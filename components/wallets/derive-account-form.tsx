@@ -3,8 +3,8 @@
 import { type FormEvent, useState } from "react";
 import type { TWalletAccount } from "@/lib/api/wallets";
 import { accountParams, CHAIN_PRESETS, nextIndex, presetById } from "@/lib/client/chain-presets";
-import { ActivityOutcome } from "../dashboard/activity-outcome";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
 import { Select } from "../ui/select";
@@ -22,7 +22,6 @@ export function DeriveAccountForm({ walletId, accounts }: { walletId: string; ac
   const index = nextIndex(preset, accounts);
   const derive = useActivityMutation<NewAccount>(
     "create_wallet_accounts",
-    "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS",
     (input) => ({ walletId, accounts: [accountParams(presetById(input.presetId)!, input.index)] }),
     [WALLET],
   );

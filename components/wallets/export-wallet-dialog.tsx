@@ -12,7 +12,6 @@ export function ExportWalletDialog({ walletId, walletName }: { walletId: string;
       warning="These words are the wallet: anyone who sees them controls every account it has, on every chain."
       spec={{
         path: "export_wallet",
-        type: "ACTIVITY_TYPE_EXPORT_WALLET",
         resultKey: "exportWalletResult",
         parameters: (targetPublicKey) => ({ walletId, targetPublicKey }),
         contents: "mnemonic",

@@ -2,16 +2,16 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { TActivity } from "@/lib/api/activity";
-import { query } from "@/lib/client/api";
+import type { TActivityPath } from "@/lib/api/activity-types";
+import { queryUnchecked } from "@/lib/client/api";
 import { createExportTarget, openExportBundle } from "@/lib/client/export-bundle";
 import { humanize } from "@/lib/client/format";
-import { useSession } from "../dashboard/session-context";
-import { useActivityMutation } from "../dashboard/use-activity-mutation";
+import { useSession } from "@/lib/client/session-context";
+import { useActivityMutation } from "@/lib/queries/activity-mutation";
 import { useServerSigningKey } from "./use-server-signing-key";
 
 export interface SecretExportSpec {
-  path: string;
-  type: string;
+  path: TActivityPath;
   /** Where the activity's result carries `exportBundle` (exportWalletResult, exportPrivateKeyResult). */
   resultKey: string;
   parameters(targetPublicKey: string): Record<string, unknown>;
@@ -39,7 +39,7 @@ export function useSecretExport(spec: SecretExportSpec) {
   const [error, setError] = useState<Error>();
   const [waiting, setWaiting] = useState<TActivity>();
   const [busy, setBusy] = useState(false);
-  const submit = useActivityMutation<string>(spec.path, spec.type, spec.parameters, spec.invalidates);
+  const submit = useActivityMutation<string>(spec.path, spec.parameters, spec.invalidates);
   useEffect(
     () => () => {
       attempt.current++;
@@ -54,7 +54,7 @@ export function useSecretExport(spec: SecretExportSpec) {
       setWaiting(current);
       await new Promise((resolve) => setTimeout(resolve, APPROVAL_POLL_MS));
       if (attempt.current !== mine) return undefined;
-      const answer = await query<{ activity: TActivity }>(session, "get_activity", {
+      const answer = await queryUnchecked<{ activity: TActivity }>(session, "get_activity", {
         activityId: current.id,
       });
       current = answer.activity;

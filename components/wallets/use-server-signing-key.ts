@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 
 /**
  * The key this server signs export bundles with, fetched over a session-stamped query: an export
@@ -12,7 +12,8 @@ export function useServerSigningKey() {
   const session = useSession();
   return useQuery({
     queryKey: ["server-signing-key"],
-    queryFn: async () => (await query<{ publicKey: string }>(session, "get_server_signing_key")).publicKey,
+    queryFn: async () =>
+      (await queryUnchecked<{ publicKey: string }>(session, "get_server_signing_key")).publicKey,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TWallet, TWalletAccount } from "@/lib/api/wallets";
-import { query } from "@/lib/client/api";
-import { useSession } from "../dashboard/session-context";
+import { queryUnchecked } from "@/lib/client/api";
+import { useSession } from "@/lib/client/session-context";
 
 /**
  * The list and each wallet have separate key prefixes: deleting a wallet refreshes the list without
@@ -21,7 +21,7 @@ export function useWallets() {
   const session = useSession();
   return useQuery({
     queryKey: walletKeys.list,
-    queryFn: async () => (await query<{ wallets: TWallet[] }>(session, "list_wallets")).wallets,
+    queryFn: async () => (await queryUnchecked<{ wallets: TWallet[] }>(session, "list_wallets")).wallets,
   });
 }
 
@@ -29,7 +29,8 @@ export function useWallet(walletId: string) {
   const session = useSession();
   return useQuery({
     queryKey: walletKeys.one(walletId),
-    queryFn: async () => (await query<{ wallet: TWallet }>(session, "get_wallet", { walletId })).wallet,
+    queryFn: async () =>
+      (await queryUnchecked<{ wallet: TWallet }>(session, "get_wallet", { walletId })).wallet,
   });
 }
 
@@ -44,7 +45,7 @@ export function useWalletAccounts(walletId: string) {
       const accounts: TWalletAccount[] = [];
       for (;;) {
         const after = accounts.at(-1)?.walletAccountId;
-        const page = await query<{ accounts: TWalletAccount[] }>(session, "list_wallet_accounts", {
+        const page = await queryUnchecked<{ accounts: TWalletAccount[] }>(session, "list_wallet_accounts", {
           walletId,
           paginationOptions: { limit: String(PAGE), ...(after ? { after } : {}) },
         });

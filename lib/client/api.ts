@@ -1,4 +1,7 @@
-import type { TActivity } from "../api/activity";
+import type { z } from "zod";
+import { type TActivity, ZActivityResponse } from "../api/activity";
+import { ACTIVITY_TYPES, type TActivityPath } from "../api/activity-types";
+import { QUERY_RESPONSES, type TQueryPath, type TQueryResponse } from "../api/query-responses";
 import { stampWithPasskey } from "../stampers/passkey";
 import { stampWithSessionKey } from "../stampers/session-key";
 import type { StoredSession } from "./session-store";
@@ -31,8 +34,33 @@ async function post<T>(path: string, body: string, headers: Record<string, strin
   return json as T;
 }
 
-/** A read, stamped with the session key: no prompt. */
-export async function query<T>(
+/** The server answered something its own schema does not describe: a bug to report, not to guess past. */
+export class UnexpectedResponseError extends Error {}
+
+function parsed<S extends z.ZodType>(schema: S, path: string, json: unknown): z.output<S> {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const at = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
+  throw new UnexpectedResponseError(`unexpected answer from ${path}${at}: ${issue?.message ?? "invalid"}`);
+}
+
+/**
+ * A read, stamped with the session key (no prompt). Its answer is parsed with the schema the
+ * server's query declares (lib/api/query-responses), so pages work with what was promised, not a cast.
+ */
+export async function query<P extends TQueryPath>(
+  session: StoredSession,
+  path: P,
+  request: Record<string, unknown> = {},
+): Promise<TQueryResponse<P>> {
+  const body = JSON.stringify({ organizationId: session.organizationId, ...request });
+  const answer = await post<unknown>(`query/${path}`, body, await stampWithSessionKey(session.key, body));
+  return parsed(QUERY_RESPONSES[path], path, answer) as TQueryResponse<P>;
+}
+
+/** Transitional: a read whose answer is cast, not parsed. Every caller moves to `query`. */
+export async function queryUnchecked<T>(
   session: StoredSession,
   path: string,
   request: Record<string, unknown> = {},
@@ -44,25 +72,24 @@ export async function query<T>(
 export type Signer = "passkey" | "session";
 
 /**
- * Submit an activity. Decisions and changes are stamped by the passkey (one prompt each); only
+ * Submit an activity (its type is the one the server's registry declares for `path`). Decisions and changes are stamped by the passkey (one prompt each); only
  * housekeeping of the session itself (sign-out) uses the session key. `allowCredentials` names the
  * passkeys that may sign (credential ids): needed when this device also holds one the server does
  * not know yet, such as a passkey just made for create_authenticators.
  */
 export async function submit(
   organizationId: string,
-  path: string,
-  type: string,
+  path: TActivityPath,
   parameters: Record<string, unknown>,
   signer: { passkey: true; allowCredentials?: string[] } | { session: StoredSession },
 ): Promise<TActivity> {
+  const type = ACTIVITY_TYPES[path];
   const body = JSON.stringify({ type, timestampMs: String(Date.now()), organizationId, parameters });
   const headers =
     "passkey" in signer
       ? await stampWithPasskey(body, window.location.hostname, signer.allowCredentials)
       : await stampWithSessionKey(signer.session.key, body);
-  const { activity } = await post<{ activity: TActivity }>(`submit/${path}`, body, headers);
-  return activity;
+  return parsed(ZActivityResponse, path, await post<unknown>(`submit/${path}`, body, headers)).activity;
 }
 
 /** Throw the activity's own failure message when it did not complete. */

@@ -1,4 +1,3 @@
-import type { TApiKey } from "../api/credentials";
 import { importP256PrivateKey } from "../stampers/handed-key";
 import { ApiRequestError, completed, query, submit } from "./api";
 import { INVITATION_LIFETIME_SECONDS, type Invitation } from "./invitation-link";
@@ -48,14 +47,9 @@ export async function openInvitation(invitation: Invitation): Promise<OpenInvita
     userId: invitation.userId,
     expiresAt: Date.now() + INVITATION_LIFETIME_SECONDS * 1000,
   };
-  const me = await query<{ organizationName: string; userId: string; username: string }>(
-    holder,
-    "whoami",
-  ).catch(spentKey);
+  const me = await query(holder, "whoami").catch(spentKey);
   if (me.userId !== invitation.userId) throw new InvitationError(MALFORMED_INVITATION);
-  const { apiKeys } = await query<{ apiKeys: TApiKey[] }>(holder, "get_api_keys", {
-    userId: me.userId,
-  }).catch(spentKey);
+  const { apiKeys } = await query(holder, "get_api_keys", { userId: me.userId }).catch(spentKey);
   const own = apiKeys.find((k) => k.credential.publicKey === key.publicKey);
   if (!own) throw new InvitationError(INVITATION_GONE);
   return {
@@ -80,7 +74,6 @@ export async function acceptInvitation(open: OpenInvitation): Promise<void> {
     await submit(
       organizationId,
       "create_authenticators",
-      "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
       { userId, authenticators: [passkey] },
       signer,
     ).catch(spentKey),
@@ -93,13 +86,7 @@ export async function acceptInvitation(open: OpenInvitation): Promise<void> {
   }
   try {
     completed(
-      await submit(
-        organizationId,
-        "delete_api_keys",
-        "ACTIVITY_TYPE_DELETE_API_KEYS",
-        { userId, apiKeyIds: [open.apiKeyId] },
-        signer,
-      ),
+      await submit(organizationId, "delete_api_keys", { userId, apiKeyIds: [open.apiKeyId] }, signer),
     );
   } catch (error) {
     // The passkey exists: trying again here would make a second one. Say what is left to do.

@@ -23,7 +23,6 @@ export async function signIn(organizationId: string): Promise<StoredSession> {
   const activity = await submit(
     organizationId,
     "stamp_login",
-    "ACTIVITY_TYPE_STAMP_LOGIN",
     { publicKey: key.publicKey },
     { passkey: true },
   );
@@ -44,17 +43,12 @@ export async function signIn(organizationId: string): Promise<StoredSession> {
 /** Sign out: the server forgets the session key (so a copy would be useless), then the browser does. */
 export async function signOut(session: StoredSession): Promise<void> {
   try {
-    const { apiKeys } = await query<{ apiKeys: { apiKeyId: string; credential: { publicKey: string } }[] }>(
-      session,
-      "get_api_keys",
-      { userId: session.userId },
-    );
+    const { apiKeys } = await query(session, "get_api_keys", { userId: session.userId });
     const mine = apiKeys.find((k) => k.credential.publicKey === session.key.publicKey);
     if (mine) {
       await submit(
         session.organizationId,
         "delete_api_keys",
-        "ACTIVITY_TYPE_DELETE_API_KEYS",
         { userId: session.userId, apiKeyIds: [mine.apiKeyId] },
         { session },
       );

@@ -1,7 +1,7 @@
 import { canonicalCaip2 } from "../chains/catalog";
-import { ChainUnavailable } from "../chains/chains";
+import { isChainUnavailable } from "../chains/chains";
 import { faucet } from "../chains/faucet";
-import { RpcError, RpcUnavailable } from "../chains/json-rpc";
+import { isRpcError, isRpcUnavailable } from "../chains/json-rpc";
 import type { AppContext } from "../context";
 
 const jsonRpc = (status: number, body: unknown) =>
@@ -28,8 +28,8 @@ async function answer(app: AppContext, caip2: string, call: Call): Promise<unkno
         : await client.call(call.method, (call.params ?? []) as unknown[]);
     return { jsonrpc: "2.0", id: call.id ?? null, result };
   } catch (error) {
-    if (error instanceof RpcError) return failure(call.id, error.code, error.message, error.data);
-    if (error instanceof RpcUnavailable || error instanceof ChainUnavailable) {
+    if (isRpcError(error)) return failure(call.id, error.code, error.message, error.data);
+    if (isRpcUnavailable(error) || isChainUnavailable(error)) {
       return failure(call.id, -32603, error.message);
     }
     throw error;

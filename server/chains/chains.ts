@@ -12,6 +12,10 @@ export class ChainUnavailable extends Error {
   }
 }
 
+/** By name, not instanceof: see isRpcError. */
+export const isChainUnavailable = (error: unknown): error is ChainUnavailable =>
+  error instanceof Error && error.name === "ChainUnavailable";
+
 export interface ChainStatus {
   caip2: string;
   name: string;

@@ -18,6 +18,15 @@ export class RpcUnavailable extends Error {
   }
 }
 
+/*
+ * Next.js may bundle this module more than once (the context is built in the start-up bundle, routes
+ * in theirs), so errors coming out of the AppContext are recognised by name, not by instanceof.
+ */
+export const isRpcError = (error: unknown): error is RpcError =>
+  error instanceof Error && error.name === "RpcError";
+export const isRpcUnavailable = (error: unknown): error is RpcUnavailable =>
+  error instanceof Error && error.name === "RpcUnavailable";
+
 export interface JsonRpcClient {
   readonly url: string;
   call<T = unknown>(method: string, params?: unknown[] | Record<string, unknown>): Promise<T>;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ZActivityResponse } from "@/lib/api/activity";
 import { ZId } from "@/lib/api/common";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { renderActivity } from "../activities/view";
 import { activities } from "../db/schema";
 import { notFound } from "../errors";
@@ -11,7 +11,7 @@ export const getActivity = defineQuery({
   path: "get_activity",
   summary: "One activity of the organization, with its votes",
   request: z.object({ organizationId: ZId, activityId: ZId }),
-  response: ZActivityResponse,
+  response: QUERY_RESPONSES.get_activity,
   async run({ app, organization, caller, now }, request) {
     const [row] = await app.db
       .select()

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZId } from "@/lib/api/common";
-import { ZApiKey } from "@/lib/api/credentials";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { apiKeys } from "../db/schema";
 import { notFound } from "../errors";
 import { renderApiKey } from "../users/render";
@@ -11,7 +11,7 @@ export const getApiKey = defineQuery({
   path: "get_api_key",
   summary: "One API key of the organization",
   request: z.object({ organizationId: ZId, apiKeyId: ZId }),
-  response: z.object({ apiKey: ZApiKey }),
+  response: QUERY_RESPONSES.get_api_key,
   async run({ app, organization }, request) {
     const [row] = await app.db
       .select()

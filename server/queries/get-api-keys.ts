@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZId } from "@/lib/api/common";
-import { ZApiKey } from "@/lib/api/credentials";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { apiKeys } from "../db/schema";
 import { notFound } from "../errors";
 import { findUser } from "../users/find";
@@ -12,7 +12,7 @@ export const getApiKeys = defineQuery({
   path: "get_api_keys",
   summary: "A user's API keys (the caller's own when userId is omitted)",
   request: z.object({ organizationId: ZId, userId: ZId.optional() }),
-  response: z.object({ apiKeys: z.array(ZApiKey) }),
+  response: QUERY_RESPONSES.get_api_keys,
   async run({ app, organization, caller }, request) {
     const userId = request.userId ?? caller.user.id;
     if (!(await findUser(app.db, organization.id, userId))) throw notFound("user", userId);

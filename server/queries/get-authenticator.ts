@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZId } from "@/lib/api/common";
-import { ZAuthenticator } from "@/lib/api/credentials";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { authenticators } from "../db/schema";
 import { notFound } from "../errors";
 import { renderAuthenticator } from "../users/render";
@@ -11,7 +11,7 @@ export const getAuthenticator = defineQuery({
   path: "get_authenticator",
   summary: "One passkey of the organization",
   request: z.object({ organizationId: ZId, authenticatorId: ZId }),
-  response: z.object({ authenticator: ZAuthenticator }),
+  response: QUERY_RESPONSES.get_authenticator,
   async run({ app, organization }, request) {
     const [row] = await app.db
       .select()

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ZId } from "@/lib/api/common";
-import { ZAuthenticator } from "@/lib/api/credentials";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { authenticators } from "../db/schema";
 import { notFound } from "../errors";
 import { findUser } from "../users/find";
@@ -12,7 +12,7 @@ export const getAuthenticators = defineQuery({
   path: "get_authenticators",
   summary: "A user's passkeys",
   request: z.object({ organizationId: ZId, userId: ZId }),
-  response: z.object({ authenticators: z.array(ZAuthenticator) }),
+  response: QUERY_RESPONSES.get_authenticators,
   async run({ app, organization }, request) {
     if (!(await findUser(app.db, organization.id, request.userId))) throw notFound("user", request.userId);
     const rows = await app.db

@@ -1,13 +1,12 @@
-import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
-import { ZQuorum } from "@/lib/api/organizations";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { defineQuery } from "./define";
 
 export const getOrganizationConfigs = defineQuery({
   path: "get_organization_configs",
   summary: "The organization's root quorum and features",
   request: ZOrganizationRequest,
-  response: z.object({ configs: z.object({ features: z.array(z.unknown()), quorum: ZQuorum }) }),
+  response: QUERY_RESPONSES.get_organization_configs,
   async run({ organization }) {
     return {
       configs: {

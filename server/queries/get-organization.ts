@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
-import { ZOrganizationData } from "@/lib/api/organizations";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { loadSmartContractInterfaces } from "../contracts/store";
 import { privateKeys, tags, wallets } from "../db/schema";
 import { renderPrivateKeys } from "../private-keys/render";
@@ -16,7 +15,7 @@ export const getOrganization = defineQuery({
   summary:
     "The organization with its users, root quorum, wallets, private keys, tags and contract interfaces",
   request: ZOrganizationRequest,
-  response: z.object({ organizationData: ZOrganizationData }),
+  response: QUERY_RESPONSES.get_organization,
   async run({ app, organization }) {
     const [keyRows, tagRows, walletRows, interfaces] = await Promise.all([
       app.db

@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { toTimestamp, ZId } from "@/lib/api/common";
-import { type TPolicyEvaluation, ZPolicyEvaluation } from "@/lib/api/policies";
+import type { TPolicyEvaluation } from "@/lib/api/policies";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { activities, policyEvaluations } from "../db/schema";
 import { notFound } from "../errors";
 import { defineQuery } from "./define";
@@ -10,7 +11,7 @@ export const getPolicyEvaluations = defineQuery({
   path: "get_policy_evaluations",
   summary: "Every evaluation round of one activity of the organization: each policy's outcome, per vote",
   request: z.object({ organizationId: ZId, activityId: ZId }),
-  response: z.object({ policyEvaluations: z.array(ZPolicyEvaluation) }),
+  response: QUERY_RESPONSES.get_policy_evaluations,
   async run({ app, organization }, request) {
     const [activity] = await app.db
       .select({ id: activities.id })

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { defineQuery } from "./define";
 
 /**
@@ -15,11 +15,7 @@ export const getServerSigningKey = defineQuery({
     "verifySessionJwtSignature(jwt, publicKey); dangerouslyOverrideSignerPublicKey for bundle helpers.",
   latchkeyExtension: true,
   request: ZOrganizationRequest,
-  response: z.object({
-    publicKey: z.string(),
-    curve: z.literal("CURVE_P256"),
-    usage: z.array(z.string()),
-  }),
+  response: QUERY_RESPONSES.get_server_signing_key,
   async run({ app }) {
     return {
       publicKey: app.serverKey.publicKeyHex,

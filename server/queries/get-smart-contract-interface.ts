@@ -1,4 +1,5 @@
-import { ZGetSmartContractInterfaceRequest, ZGetSmartContractInterfaceResponse } from "@/lib/api/contracts";
+import { ZGetSmartContractInterfaceRequest } from "@/lib/api/contracts";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { findSmartContractInterface, renderSmartContractInterface } from "../contracts/store";
 import { notFound } from "../errors";
 import { defineQuery } from "./define";
@@ -7,7 +8,7 @@ export const getSmartContractInterface = defineQuery({
   path: "get_smart_contract_interface",
   summary: "One smart contract interface (ABI or IDL) of the organization, as it was submitted",
   request: ZGetSmartContractInterfaceRequest,
-  response: ZGetSmartContractInterfaceResponse,
+  response: QUERY_RESPONSES.get_smart_contract_interface,
   async run({ app, organization }, request) {
     const row = await findSmartContractInterface(app.db, organization.id, request.smartContractInterfaceId);
     if (!row) throw notFound("smart contract interface", request.smartContractInterfaceId);

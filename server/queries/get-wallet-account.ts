@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import { ZGetWalletAccountRequest, ZWalletAccount } from "@/lib/api/wallets";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
+import { ZGetWalletAccountRequest } from "@/lib/api/wallets";
 import { walletAccounts } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { findWallet } from "../wallets/find";
@@ -11,7 +11,7 @@ export const getWalletAccount = defineQuery({
   path: "get_wallet_account",
   summary: "One account of a wallet, chosen by address or by path, with its wallet's details",
   request: ZGetWalletAccountRequest,
-  response: z.object({ account: ZWalletAccount }),
+  response: QUERY_RESPONSES.get_wallet_account,
   async run({ app, organization }, request) {
     if (!request.address && !request.path)
       throw invalid("give address or path to choose the account", "address");

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { ZGetWalletRequest, ZWallet } from "@/lib/api/wallets";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
+import { ZGetWalletRequest } from "@/lib/api/wallets";
 import { findWallet } from "../wallets/find";
 import { renderWallet } from "../wallets/render";
 import { defineQuery } from "./define";
@@ -8,7 +8,7 @@ export const getWallet = defineQuery({
   path: "get_wallet",
   summary: "One wallet (never its mnemonic)",
   request: ZGetWalletRequest,
-  response: z.object({ wallet: ZWallet }),
+  response: QUERY_RESPONSES.get_wallet,
   run: async ({ app, organization }, request) => ({
     wallet: renderWallet(await findWallet(app.db, organization.id, request.walletId)),
   }),

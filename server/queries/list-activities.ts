@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { ZActivity, ZActivityStatus } from "@/lib/api/activity";
+import { ZActivityStatus } from "@/lib/api/activity";
 import { ZId, ZPagination } from "@/lib/api/common";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { renderActivities } from "../activities/view";
 import { activities } from "../db/schema";
 import { defineQuery } from "./define";
@@ -19,7 +20,7 @@ export const listActivities = defineQuery({
       .optional(),
     paginationOptions: ZPagination,
   }),
-  response: z.object({ activities: z.array(ZActivity) }),
+  response: QUERY_RESPONSES.list_activities,
   async run({ app, organization, caller, now }, request) {
     const page = pageOf(activities.id, request.paginationOptions, "newest-first");
     const rows = await app.db

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
-import { ZPolicy } from "@/lib/api/policies";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { loadPolicies, renderPolicy } from "../policy/store";
 import { defineQuery } from "./define";
 
@@ -8,7 +7,7 @@ export const listPolicies = defineQuery({
   path: "list_policies",
   summary: "Every policy of the organization, oldest first",
   request: ZOrganizationRequest,
-  response: z.object({ policies: z.array(ZPolicy) }),
+  response: QUERY_RESPONSES.list_policies,
   run: async ({ app, organization }) => ({
     policies: (await loadPolicies(app.db, organization.id)).map(renderPolicy),
   }),

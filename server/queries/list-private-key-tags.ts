@@ -1,5 +1,5 @@
 import { ZOrganizationRequest } from "@/lib/api/common";
-import { ZListPrivateKeyTagsResponse } from "@/lib/api/tags";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { loadTags } from "../tags/find";
 import { PRIVATE_KEY_TAGS } from "../tags/kinds";
 import { renderTag } from "../tags/render";
@@ -9,7 +9,7 @@ export const listPrivateKeyTags = defineQuery({
   path: "list_private_key_tags",
   summary: "Every private key tag of the organization, oldest first",
   request: ZOrganizationRequest,
-  response: ZListPrivateKeyTagsResponse,
+  response: QUERY_RESPONSES.list_private_key_tags,
   run: async ({ app, organization }) => ({
     privateKeyTags: (await loadTags(app.db, organization.id, PRIVATE_KEY_TAGS)).map(renderTag),
   }),

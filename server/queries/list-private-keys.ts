@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
-import { ZPrivateKey } from "@/lib/api/private-keys";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { privateKeys } from "../db/schema";
 import { renderPrivateKeys } from "../private-keys/render";
 import { defineQuery } from "./define";
@@ -10,7 +9,7 @@ export const listPrivateKeys = defineQuery({
   path: "list_private_keys",
   summary: "Every private key of the organization, oldest first",
   request: ZOrganizationRequest,
-  response: z.object({ privateKeys: z.array(ZPrivateKey) }),
+  response: QUERY_RESPONSES.list_private_keys,
   async run({ app, organization }) {
     const rows = await app.db
       .select()

@@ -1,5 +1,5 @@
 import { ZOrganizationRequest } from "@/lib/api/common";
-import { ZListSmartContractInterfacesResponse } from "@/lib/api/contracts";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { loadSmartContractInterfaces, renderSmartContractInterface } from "../contracts/store";
 import { defineQuery } from "./define";
 
@@ -7,7 +7,7 @@ export const listSmartContractInterfaces = defineQuery({
   path: "list_smart_contract_interfaces",
   summary: "Every smart contract interface of the organization, oldest first",
   request: ZOrganizationRequest,
-  response: ZListSmartContractInterfacesResponse,
+  response: QUERY_RESPONSES.list_smart_contract_interfaces,
   run: async ({ app, organization }) => ({
     smartContractInterfaces: (await loadSmartContractInterfaces(app.db, organization.id)).map(
       renderSmartContractInterface,

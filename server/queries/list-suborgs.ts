@@ -1,6 +1,6 @@
 import { and, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import { ZListSuborgsRequest } from "@/lib/api/organizations";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import type { Database } from "../db/client";
 import { apiKeys, authenticators, organizations, users, walletAccounts } from "../db/schema";
 import { invalid } from "../errors";
@@ -76,7 +76,7 @@ export const listSuborgs = defineQuery({
   path: "list_suborgs",
   summary: "Ids of this organization's sub-organizations, oldest first, optionally filtered",
   request: ZListSuborgsRequest,
-  response: z.object({ organizationIds: z.array(z.string()) }),
+  response: QUERY_RESPONSES.list_suborgs,
   async run({ app, organization }, request) {
     if (request.filterType && !request.filterValue) {
       throw invalid("filterValue is required when filterType is set", "filterValue");

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
-import { ZUser } from "@/lib/api/users";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { loadUsers } from "../users/render";
 import { defineQuery } from "./define";
 
@@ -8,6 +7,6 @@ export const listUsers = defineQuery({
   path: "list_users",
   summary: "Every user of the organization",
   request: ZOrganizationRequest,
-  response: z.object({ users: z.array(ZUser) }),
+  response: QUERY_RESPONSES.list_users,
   run: async ({ app, organization }) => ({ users: await loadUsers(app.db, organization.id) }),
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import { ZListWalletAccountsRequest, ZWalletAccount } from "@/lib/api/wallets";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
+import { ZListWalletAccountsRequest } from "@/lib/api/wallets";
 import { walletAccounts, wallets } from "../db/schema";
 import { findWallet } from "../wallets/find";
 import { renderAccount } from "../wallets/render";
@@ -11,7 +11,7 @@ export const listWalletAccounts = defineQuery({
   path: "list_wallet_accounts",
   summary: "Accounts of one wallet (or of every wallet), oldest first, in pages",
   request: ZListWalletAccountsRequest,
-  response: z.object({ accounts: z.array(ZWalletAccount) }),
+  response: QUERY_RESPONSES.list_wallet_accounts,
   async run({ app, organization }, request) {
     if (request.walletId) await findWallet(app.db, organization.id, request.walletId);
     const page = pageOf(walletAccounts.id, request.paginationOptions, "oldest-first");

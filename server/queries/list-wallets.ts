@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
-import { ZWallet } from "@/lib/api/wallets";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { wallets } from "../db/schema";
 import { renderWallet } from "../wallets/render";
 import { defineQuery } from "./define";
@@ -10,7 +9,7 @@ export const listWallets = defineQuery({
   path: "list_wallets",
   summary: "Every wallet of the organization, oldest first",
   request: ZOrganizationRequest,
-  response: z.object({ wallets: z.array(ZWallet) }),
+  response: QUERY_RESPONSES.list_wallets,
   async run({ app, organization }) {
     const rows = await app.db
       .select()

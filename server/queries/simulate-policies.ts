@@ -1,4 +1,5 @@
-import { ZSimulatePoliciesRequest, ZSimulatePoliciesResponse } from "@/lib/api/simulation";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
+import { ZSimulatePoliciesRequest } from "@/lib/api/simulation";
 import { simulatePolicies as replay } from "../activities/simulate";
 import { invalid } from "../errors";
 import { type CompiledPolicy, compilePolicy } from "../policy/compile";
@@ -14,7 +15,7 @@ export const simulatePolicies = defineQuery({
     "recorded outcome, the simulated one and the deciding policies. Nothing is written.",
   latchkeyExtension: true,
   request: ZSimulatePoliciesRequest,
-  response: ZSimulatePoliciesResponse,
+  response: QUERY_RESPONSES.simulate_policies,
   async run({ app, organization }, request) {
     const { add = [], update = [], remove = [] } = request.draft;
     const current = await loadPolicies(app.db, organization.id);

@@ -1,17 +1,12 @@
-import { z } from "zod";
 import { ZOrganizationRequest } from "@/lib/api/common";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { defineQuery } from "./define";
 
 export const whoami = defineQuery({
   path: "whoami",
   summary: "The calling user and the organization named in the request",
   request: ZOrganizationRequest,
-  response: z.object({
-    organizationId: z.string(),
-    organizationName: z.string(),
-    userId: z.string(),
-    username: z.string(),
-  }),
+  response: QUERY_RESPONSES.whoami,
   async run({ organization, caller }) {
     return {
       organizationId: organization.id,

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Logger } from "../../observability/logger";
 import { jsonRpcClient } from "../json-rpc";
@@ -27,10 +26,16 @@ export interface AnvilOptions {
   stateIntervalSeconds?: number;
 }
 
-/** The Anvil binary shipped inside the npm package for this platform: nothing is downloaded. */
+/**
+ * The Anvil binary shipped inside the npm package for this platform: nothing is downloaded. It is
+ * resolved from the package root (LATCHKEY_PACKAGE_ROOT, set by the CLI; else the working directory) through
+ * node:module fetched at run time, because a bundler rewrites a `require.resolve` it can see.
+ */
 export function anvilBinary(): string {
-  const require = createRequire(import.meta.url);
   const pkg = `@foundry-rs/anvil-${process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
+  const { createRequire } = process.getBuiltinModule("node:module");
+  const root = process.env.LATCHKEY_PACKAGE_ROOT ?? process.cwd();
+  const require = createRequire(path.join(root, "package.json"));
   return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), "bin", "anvil");
 }
 

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { TActivity } from "@/lib/api/activity";
-import { Alert } from "../ui/alert";
+import { Alert } from "./alert";
 
 /**
  * What became of a submitted change, when it is not simply done: an error, or an activity that

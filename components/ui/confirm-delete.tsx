@@ -11,8 +11,8 @@ import {
   AlertDialogDescription,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "../ui/alert-dialog";
-import { Button } from "../ui/button";
+} from "./alert-dialog";
+import { Button } from "./button";
 
 interface Props {
   /** What is deleted, as people call it: "user carol", "API key backend". */
