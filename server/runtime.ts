@@ -1,5 +1,18 @@
 import { loadConfig } from "./config";
 import { type AppContext, createAppContext } from "./context";
+import { startWorker } from "./jobs/worker";
+import { SEND_JOB_HANDLERS } from "./sends/jobs";
+
+/** The serving process also works the job queue; it stops before the database closes. */
+async function serving(app: AppContext): Promise<AppContext> {
+  const worker = startWorker(app, SEND_JOB_HANDLERS);
+  const close = app.close;
+  app.close = async () => {
+    await worker.stop();
+    await close();
+  };
+  return app;
+}
 
 // Next.js may load this module in more than one bundle; keep one context per process on globalThis.
 const KEY = Symbol.for("latchkey.runtime");
@@ -9,10 +22,12 @@ type Holder = { [KEY]?: Promise<AppContext> };
 export function getRuntime(): Promise<AppContext> {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
-    holder[KEY] = createAppContext(loadConfig()).catch((error) => {
-      holder[KEY] = undefined;
-      throw error;
-    });
+    holder[KEY] = createAppContext(loadConfig())
+      .then(serving)
+      .catch((error) => {
+        holder[KEY] = undefined;
+        throw error;
+      });
   }
   return holder[KEY];
 }

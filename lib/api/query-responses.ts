@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZActivity, ZActivityResponse } from "./activity";
+import { ZSendTransactionStatus } from "./broadcast";
 import { ZGetSmartContractInterfaceResponse, ZListSmartContractInterfacesResponse } from "./contracts";
 import { ZApiKey, ZAuthenticator } from "./credentials";
 import { ZOrganizationData, ZQuorum } from "./organizations";
@@ -28,6 +29,7 @@ export const QUERY_RESPONSES = {
   get_policy: z.object({ policy: ZPolicy }),
   get_policy_evaluations: z.object({ policyEvaluations: z.array(ZPolicyEvaluation) }),
   get_private_key: z.object({ privateKey: ZPrivateKey }),
+  get_send_transaction_status: ZSendTransactionStatus,
   get_server_signing_key: z.object({
     publicKey: z.string(),
     curve: z.literal("CURVE_P256"),

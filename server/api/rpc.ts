@@ -1,4 +1,4 @@
-import { canonicalCaip2 } from "../chains/catalog";
+import { canonicalCaip2 } from "@/lib/api/chains";
 import { isChainUnavailable } from "../chains/chains";
 import { faucet } from "../chains/faucet";
 import { isRpcError, isRpcUnavailable } from "../chains/json-rpc";

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { CHAINS, type ChainInfo, chainInfo } from "@/lib/api/chains";
 import type { Logger } from "../observability/logger";
-import { CHAINS, type ChainInfo, chainInfo } from "./catalog";
 import { type AnvilDevnet, startAnvil } from "./devnets/anvil";
 import { type JsonRpcClient, jsonRpcClient } from "./json-rpc";
 

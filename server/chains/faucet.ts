@@ -1,4 +1,4 @@
-import type { ChainInfo } from "./catalog";
+import type { ChainInfo } from "@/lib/api/chains";
 import { type JsonRpcClient, RpcError } from "./json-rpc";
 
 /** The most one faucet call mints, in base units: generous for tests, never an overflow. */

@@ -1,4 +1,4 @@
-import { canonicalCaip2 } from "./catalog";
+import { canonicalCaip2 } from "@/lib/api/chains";
 
 /**
  * `LATCHKEY_RPC_URLS`: the chains that use a real node instead of the embedded local devnet, as

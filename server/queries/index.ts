@@ -9,6 +9,7 @@ import { getOrganizationConfigs } from "./get-organization-configs";
 import { getPolicy } from "./get-policy";
 import { getPolicyEvaluations } from "./get-policy-evaluations";
 import { getPrivateKey } from "./get-private-key";
+import { getSendTransactionStatus } from "./get-send-transaction-status";
 import { getServerSigningKey } from "./get-server-signing-key";
 import { getSmartContractInterface } from "./get-smart-contract-interface";
 import { getUser } from "./get-user";
@@ -47,6 +48,7 @@ export const queryRegistry: Record<string, QueryDefinition> = {
   list_users: listUsers,
   whoami,
   get_wallet: getWallet,
+  get_send_transaction_status: getSendTransactionStatus,
   list_wallets: listWallets,
   get_wallet_account: getWalletAccount,
   list_wallet_accounts: listWalletAccounts,

@@ -42,6 +42,8 @@ const BREAKDOWN: Record<string, [resource: string, action: string]> = {
   ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2: ["PRIVATE_KEY", "SIGN"],
   ACTIVITY_TYPE_SIGN_RAW_PAYLOADS: ["PRIVATE_KEY", "SIGN"],
   ACTIVITY_TYPE_SIGN_TRANSACTION_V2: ["PRIVATE_KEY", "SIGN"],
+  // wire-format.md: PRIVATE_KEY/SIGN = …, ETH/SOL_SEND_TRANSACTION
+  ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2: ["PRIVATE_KEY", "SIGN"],
   ACTIVITY_TYPE_CREATE_USERS_V4: ["USER", "CREATE"],
   ACTIVITY_TYPE_CREATE_USER_TAG: ["USER", "CREATE"],
   ACTIVITY_TYPE_UPDATE_USER: ["USER", "UPDATE"],
@@ -80,6 +82,7 @@ const EXPOSED: Record<string, string[]> = {
 /** Parameters that name a wallet, account or key, or content to sign: policies must see them. */
 const TARGET_PARAMETERS = [
   "signWith",
+  "from",
   "address",
   "walletId",
   "walletIds",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { canonicalCaip2 } from "@/lib/api/chains";
 import { loadConfig } from "../../config";
-import { canonicalCaip2 } from "../catalog";
 import { parseRpcUrls } from "../rpc-urls";
 
 describe("LATCHKEY_RPC_URLS", () => {

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { canonicalCaip2, chainInfo } from "./chains";
+import { ZId } from "./common";
+
+const ZAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+const ZWei = z
+  .string()
+  .regex(/^\d{1,78}$/, "must be a non-negative integer in base units (wei), as a decimal string");
+const ZUint64 = z.string().regex(/^\d{1,19}$/, "must be a non-negative integer as a decimal string");
+const ZCallData = z
+  .string()
+  .max(262_144, "must be at most 262,144 hex characters")
+  .regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex of whole bytes");
+
+/** An EVM chain Latchkey serves (a local devnet, or a configured node). */
+export const ZEvmCaip2 = z.string().refine((caip2) => chainInfo(caip2)?.family === "evm", {
+  message: "must be an EVM chain this server serves: eip155:1, 8453, 42161, 137, 11155111 or 84532",
+});
+
+/** A Solana cluster in any of its six accepted spellings, normalised to the canonical CAIP-2 id. */
+export const ZSolanaCaip2 = z
+  .string()
+  .refine((caip2) => chainInfo(caip2)?.family === "svm", {
+    message: "must be solana:mainnet, solana:devnet or one of their CAIP-2 genesis-hash forms",
+  })
+  .transform((caip2) => canonicalCaip2(caip2)!);
+
+export const ZEthCall = z.object({
+  to: ZAddress,
+  value: ZWei.optional(),
+  data: ZCallData.optional(),
+});
+
+export const ZEthSendTransactionParams = z.object({
+  from: ZAddress,
+  caip2: ZEvmCaip2,
+  sponsor: z.boolean().optional(),
+  nonce: ZUint64.optional(),
+  gasLimit: ZUint64.optional(),
+  maxFeePerGas: ZWei.optional(),
+  maxPriorityFeePerGas: ZWei.optional(),
+  deadline: ZUint64.optional(),
+  gasStationNonce: ZUint64.optional(),
+  calls: z.array(ZEthCall).min(1, "must hold at least one call").max(50, "must hold at most 50 calls"),
+});
+export type TEthSendTransactionParams = z.infer<typeof ZEthSendTransactionParams>;
+
+export const ZSendTransactionStatusRequest = z.object({ organizationId: ZId, sendTransactionStatusId: ZId });
+
+/** get_send_transaction_status: where a broadcast stands (README: "Sending transactions"). */
+export const ZSendTransactionStatus = z.object({
+  txStatus: z.enum(["PENDING", "BROADCASTED", "COMPLETED", "FAILED"]),
+  eth: z.object({ txHash: z.string().optional() }).optional(),
+  solana: z.object({ signature: z.string().optional() }).optional(),
+  txError: z.string().optional(),
+  error: z
+    .object({
+      message: z.string(),
+      eth: z
+        .object({
+          revertChain: z.array(
+            z.object({
+              address: z.string().optional(),
+              errorType: z.string(),
+              displayMessage: z.string(),
+            }),
+          ),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+export type TSendTransactionStatus = z.infer<typeof ZSendTransactionStatus>;

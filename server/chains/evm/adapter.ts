@@ -1,0 +1,98 @@
+import type { JsonRpcClient } from "../json-rpc";
+
+/** An EVM transaction to estimate, call or describe, as JSON-RPC takes it (quantities as 0x-hex). */
+export interface EvmCall {
+  from?: string;
+  to: string;
+  value?: bigint;
+  data?: string;
+  gas?: bigint;
+}
+
+export interface EvmReceipt {
+  transactionHash: string;
+  blockNumber: bigint;
+  /** true: executed; false: reverted. */
+  success: boolean;
+  gasUsed: bigint;
+  effectiveGasPrice: bigint;
+}
+
+export interface FeeData {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+const hex = (n: bigint) => `0x${n.toString(16)}`;
+
+function rpcCall(call: EvmCall) {
+  return {
+    ...(call.from ? { from: call.from } : {}),
+    to: call.to,
+    ...(call.value !== undefined ? { value: hex(call.value) } : {}),
+    ...(call.data ? { data: call.data } : {}),
+    ...(call.gas !== undefined ? { gas: hex(call.gas) } : {}),
+  };
+}
+
+/**
+ * What Latchkey asks of an EVM chain, over standard JSON-RPC only (no node-specific methods), so the
+ * same code serves a local devnet and any real node configured in LATCHKEY_RPC_URLS.
+ */
+export function evmAdapter(client: JsonRpcClient) {
+  return {
+    async chainId(): Promise<number> {
+      return Number(BigInt(await client.call<string>("eth_chainId")));
+    },
+    /** The next nonce, counting transactions already in the node's mempool. */
+    async pendingNonce(address: string): Promise<bigint> {
+      return BigInt(await client.call<string>("eth_getTransactionCount", [address, "pending"]));
+    },
+    async balance(address: string): Promise<bigint> {
+      return BigInt(await client.call<string>("eth_getBalance", [address, "latest"]));
+    },
+    /** EIP-1559 fees that land in the next few blocks: twice the base fee plus the node's suggested tip. */
+    async feeData(): Promise<FeeData> {
+      const block = await client.call<{ baseFeePerGas?: string }>("eth_getBlockByNumber", ["latest", false]);
+      const tip = await client
+        .call<string>("eth_maxPriorityFeePerGas")
+        .then(BigInt)
+        .catch(() => 1_000_000_000n);
+      const base = BigInt(block?.baseFeePerGas ?? (await client.call<string>("eth_gasPrice")));
+      return { maxFeePerGas: base * 2n + tip, maxPriorityFeePerGas: tip };
+    },
+    async estimateGas(call: EvmCall): Promise<bigint> {
+      return BigInt(await client.call<string>("eth_estimateGas", [rpcCall(call)]));
+    },
+    /** eth_call at a block (default latest): the call's return data, or the node's revert error. */
+    async call(call: EvmCall, block: bigint | "latest" = "latest"): Promise<string> {
+      return client.call<string>("eth_call", [rpcCall(call), block === "latest" ? block : hex(block)]);
+    },
+    async sendRawTransaction(signed: string): Promise<string> {
+      return client.call<string>("eth_sendRawTransaction", [signed]);
+    },
+    async receipt(hash: string): Promise<EvmReceipt | undefined> {
+      const r = await client.call<{
+        transactionHash: string;
+        blockNumber: string;
+        status: string;
+        gasUsed: string;
+        effectiveGasPrice: string;
+      } | null>("eth_getTransactionReceipt", [hash]);
+      if (!r) return undefined;
+      return {
+        transactionHash: r.transactionHash,
+        blockNumber: BigInt(r.blockNumber),
+        success: BigInt(r.status) === 1n,
+        gasUsed: BigInt(r.gasUsed),
+        effectiveGasPrice: BigInt(r.effectiveGasPrice ?? "0x0"),
+      };
+    },
+    /** Whether the node knows the transaction at all (mined or in its mempool). */
+    async knows(hash: string): Promise<boolean> {
+      return (await client.call<unknown>("eth_getTransactionByHash", [hash])) !== null;
+    },
+  };
+}
+
+export type EvmAdapter = ReturnType<typeof evmAdapter>;

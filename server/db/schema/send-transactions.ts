@@ -1,0 +1,39 @@
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { activities } from "./activities";
+
+/**
+ * A transaction Latchkey was asked to broadcast (eth_send_transaction, sol_send_transaction): what
+ * was asked, the signed bytes once made (kept so that a retry re-sends the same transaction and never
+ * a second one), and where it stands on the chain. Its id is the API's sendTransactionStatusId.
+ */
+export const sendTransactions = pgTable(
+  "send_transactions",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id").notNull(),
+    activityId: text("activity_id")
+      .notNull()
+      .references(() => activities.id),
+    caip2: text("caip2").notNull(),
+    /** The signer's address. */
+    fromAddress: text("from_address").notNull(),
+    /** The request as the activity accepted it (calls, fees, nonce as given). */
+    request: jsonb("request").notNull(),
+    /** PENDING → BROADCASTED → COMPLETED, or FAILED (README: "Sending transactions"). */
+    status: text("status").notNull(),
+    signedTransaction: text("signed_transaction"),
+    /** Transaction hash (EVM, 0x-hex) or first signature (Solana, base58). */
+    txHash: text("tx_hash"),
+    blockNumber: text("block_number"),
+    /** Why it failed, in the chain's words where it gave any. */
+    error: jsonb("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("send_transactions_org_idx").on(t.organizationId, t.id),
+    index("send_transactions_from_idx").on(t.fromAddress, t.caip2),
+  ],
+);
+
+export type SendTransactionRow = typeof sendTransactions.$inferSelect;

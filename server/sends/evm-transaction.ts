@@ -1,0 +1,62 @@
+import { type Hex, serializeTransaction } from "viem";
+import type { TEthSendTransactionParams } from "@/lib/api/broadcast";
+import type { EvmAdapter } from "../chains/evm/adapter";
+
+/**
+ * The unsigned EIP-1559 transaction of a single-call send, its blanks filled from the chain: the
+ * nonce (pending count), the fees (twice the base fee plus the tip) and the gas (estimated; a call
+ * with data gets a fifth more, since state can move between estimate and inclusion).
+ */
+export async function fillEvmTransaction(
+  chain: EvmAdapter,
+  chainId: number,
+  from: string,
+  request: TEthSendTransactionParams,
+): Promise<Hex> {
+  const [call] = request.calls;
+  const value = BigInt(call!.value ?? "0");
+  const data = (call!.data ?? "0x") as Hex;
+  const nonce = request.nonce !== undefined ? BigInt(request.nonce) : await chain.pendingNonce(from);
+  const fees =
+    request.maxFeePerGas !== undefined && request.maxPriorityFeePerGas !== undefined
+      ? {
+          maxFeePerGas: BigInt(request.maxFeePerGas),
+          maxPriorityFeePerGas: BigInt(request.maxPriorityFeePerGas),
+        }
+      : await chain.feeData();
+  const gas =
+    request.gasLimit !== undefined
+      ? BigInt(request.gasLimit)
+      : await chain
+          .estimateGas({ from, to: call!.to, value, data })
+          .then((g) => (data === "0x" ? g : (g * 6n) / 5n));
+  return serializeTransaction({
+    type: "eip1559",
+    chainId,
+    nonce: Number(nonce),
+    to: call!.to as Hex,
+    value,
+    data,
+    gas,
+    ...fees,
+  });
+}
+
+/**
+ * What policies read of a send before anything is filled in: the same call as an unsigned EIP-1559
+ * transaction (eth.tx.to, value, data, chain id; nonce and fees as given, else zero).
+ */
+export function describeEvmSend(chainId: number, request: TEthSendTransactionParams): string {
+  const [call] = request.calls;
+  return serializeTransaction({
+    type: "eip1559",
+    chainId,
+    nonce: Number(request.nonce ?? 0),
+    to: call!.to as Hex,
+    value: BigInt(call!.value ?? "0"),
+    data: (call!.data ?? "0x") as Hex,
+    gas: BigInt(request.gasLimit ?? 0),
+    maxFeePerGas: BigInt(request.maxFeePerGas ?? 0),
+    maxPriorityFeePerGas: BigInt(request.maxPriorityFeePerGas ?? 0),
+  });
+}
