@@ -1,36 +1,44 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { AuthPage } from "@/components/auth/auth-page";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { PlainField } from "@/components/ui/plain-field";
-import { signIn } from "@/lib/client/login";
+import { FieldError, fieldErrorProps } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { signIn, ZSignInForm } from "@/lib/client/login";
 import { lastOrganization } from "@/lib/client/session-store";
+import { useZodForm } from "@/lib/client/use-zod-form";
+
+const HINT_ID = "organizationId-hint";
 
 export default function LoginPage() {
   const router = useRouter();
-  const [organizationId, setOrganizationId] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [ended, setEnded] = useState(false);
+  const form = useZodForm(ZSignInForm, { organizationId: "" });
   useEffect(() => {
-    setOrganizationId(lastOrganization());
+    // Read after hydration: the server has neither this browser's storage nor its URL.
+    form.reset({ organizationId: lastOrganization() });
     setEnded(new URLSearchParams(window.location.search).has("ended"));
-  }, []);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  }, [form]);
+  const submit = form.handleSubmit(async ({ organizationId }) => {
     setBusy(true);
     setError(undefined);
     try {
-      await signIn(organizationId.trim());
+      await signIn(organizationId);
       router.replace("/activities");
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
       setBusy(false);
     }
-  };
+  });
+  const field = fieldErrorProps(form, "organizationId", "organizationId");
+  // The hint always describes the field; an error, when there is one, too.
+  const describedBy = [HINT_ID, field.inputProps["aria-describedby"]].filter(Boolean).join(" ");
   return (
     <AuthPage
       title="Sign in"
@@ -41,21 +49,23 @@ export default function LoginPage() {
           Your session ended. Sign in again to continue.
         </Alert>
       )}
-      <form className="mt-6 grid gap-4" onSubmit={submit}>
-        <PlainField
-          label="Organization id"
-          id="organizationId"
-          required
-          value={organizationId}
-          onChange={(e) => setOrganizationId(e.target.value)}
-          aria-describedby="organizationId-hint"
-        />
-        <p id="organizationId-hint" className="-mt-2 text-xs text-muted-foreground">
-          This browser remembers it after the first sign-in;{" "}
-          <code className="font-mono">latchkey org create</code> prints it too.
-        </p>
+      <form className="mt-6 grid gap-4" onSubmit={submit} noValidate>
+        <div className="grid gap-1.5">
+          <Label htmlFor="organizationId">Organization id</Label>
+          <Input
+            id="organizationId"
+            {...form.register("organizationId")}
+            aria-invalid={field.inputProps["aria-invalid"]}
+            aria-describedby={describedBy}
+          />
+          <p id={HINT_ID} className="text-xs text-muted-foreground">
+            This browser remembers it after the first sign-in;{" "}
+            <code className="font-mono">latchkey org create</code> prints it too.
+          </p>
+          <FieldError id={field.errorId} message={field.message} />
+        </div>
         {error && <Alert>{error}</Alert>}
-        <Button type="submit" disabled={busy || !organizationId}>
+        <Button type="submit" disabled={busy || !form.watch("organizationId")}>
           {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
         </Button>
       </form>

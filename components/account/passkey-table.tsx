@@ -2,11 +2,11 @@
 
 import { forgetPasskeyOnThisDevice } from "@/lib/client/forget-passkey";
 import { formatTimestamp } from "@/lib/client/format";
+import { useDeletePasskey, usePasskeys } from "@/lib/queries/passkeys";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
-import { useDeletePasskey, usePasskeys } from "./use-passkeys";
 
 /** A credential id is long and random: its ends are enough to tell two apart. */
 const shorten = (id: string) => (id.length > 20 ? `${id.slice(0, 10)}…${id.slice(-6)}` : id);

@@ -1,10 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import type { TActivity } from "@/lib/api/activity";
-import { queryUnchecked } from "@/lib/client/api";
 import { activityLabel, formatTimestamp, humanize } from "@/lib/client/format";
-import { useSession } from "@/lib/client/session-context";
+import { useActivity } from "@/lib/queries/activities";
 import { Alert } from "../ui/alert";
 import { Card } from "../ui/card";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
@@ -16,13 +13,9 @@ import { StatusBadge } from "./status-badge";
 import { submitterOf } from "./submitter";
 
 export function ActivityDetail({ activityId }: { activityId: string }) {
-  const session = useSession();
-  const result = useQuery({
-    queryKey: ["activity", activityId],
-    queryFn: () => queryUnchecked<{ activity: TActivity }>(session, "get_activity", { activityId }),
-  });
+  const result = useActivity(activityId);
   if (result.error) return <Alert>{result.error.message}</Alert>;
-  const activity = result.data?.activity;
+  const activity = result.data;
   if (!activity) return <p className="text-sm text-muted-foreground">Loading…</p>;
   return (
     <div className="grid gap-6">

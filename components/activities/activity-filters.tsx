@@ -1,9 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { ACTIVITY_STATUSES } from "@/lib/api/activity";
-import { fetchActivityTypes } from "@/lib/client/activity-types";
+import { activityTypeName } from "@/lib/client/activity-types";
 import { humanize } from "@/lib/client/format";
+import { useActivityTypes } from "@/lib/queries/activities";
 import { Label } from "../ui/label";
 import { Select } from "../ui/select";
 
@@ -14,7 +14,7 @@ interface Props {
 }
 
 export function ActivityFilters({ status, type, onChange }: Props) {
-  const types = useQuery({ queryKey: ["activity-types"], queryFn: fetchActivityTypes, staleTime: Infinity });
+  const types = useActivityTypes();
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="grid w-48 gap-1.5">
@@ -42,13 +42,11 @@ export function ActivityFilters({ status, type, onChange }: Props) {
           onChange={(e) => onChange("type", e.target.value)}
         >
           <option value="">All types</option>
-          {/* A type from a bookmarked URL stays selectable while the list loads. */}
-          {type && !types.data?.includes(type) && (
-            <option value={type}>{humanize(type, "ACTIVITY_TYPE_")}</option>
-          )}
+          {/* A type from a bookmarked URL stays selectable even if no list names it. */}
+          {type && !types.data?.includes(type) && <option value={type}>{activityTypeName(type)}</option>}
           {types.data?.map((t) => (
             <option key={t} value={t}>
-              {humanize(t, "ACTIVITY_TYPE_")}
+              {activityTypeName(t)}
             </option>
           ))}
         </Select>

@@ -3,13 +3,13 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { activityLabel, formatTimestamp } from "@/lib/client/format";
+import { useActivityPage } from "@/lib/queries/activities";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { ActivityFilters } from "./activity-filters";
 import { StatusBadge } from "./status-badge";
 import { submitterOf } from "./submitter";
-import { useActivityPage } from "./use-activity-page";
 import { useListParams } from "./use-list-params";
 
 export function ActivityTable() {

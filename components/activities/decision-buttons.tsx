@@ -1,32 +1,14 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
 import type { TActivity } from "@/lib/api/activity";
-import { submit } from "@/lib/client/api";
-import { useSession } from "@/lib/client/session-context";
+import { useDecision } from "@/lib/queries/activities";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 
-const DECISIONS = { approve: "approve_activity", reject: "reject_activity" } as const;
-
 /** Approve / Reject, each signed by the passkey itself: one prompt per decision. */
 export function DecisionButtons({ activity }: { activity: TActivity }) {
-  const session = useSession();
-  const queryClient = useQueryClient();
-  const decide = useMutation({
-    mutationFn: (decision: keyof typeof DECISIONS) =>
-      submit(
-        session.organizationId,
-        DECISIONS[decision],
-        { fingerprint: activity.fingerprint },
-        { passkey: true },
-      ),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(["activity", activity.id], { activity: updated });
-      queryClient.invalidateQueries({ queryKey: ["activities"] });
-    },
-  });
+  const decide = useDecision(activity);
   if (!activity.canApprove && !activity.canReject) return null;
   return (
     <div className="grid gap-2">

@@ -1,10 +1,10 @@
 "use client";
 
 import type { TActivity } from "@/lib/api/activity";
+import { usePolicyEvaluations } from "@/lib/queries/activities";
 import { usePolicies } from "../policies/use-policies";
 import { Alert } from "../ui/alert";
 import { EvaluationRound } from "./evaluation-round";
-import { usePolicyEvaluations } from "./use-policy-evaluations";
 
 /**
  * Why the activity stands where it does: every evaluation round (one per vote, the request

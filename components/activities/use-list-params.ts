@@ -1,13 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-
-export interface ActivityListParams {
-  status: string;
-  type: string;
-  before?: string;
-  after?: string;
-}
+import type { ActivityListParams } from "@/lib/queries/activities";
 
 /**
  * The activities list's filters and page live in the URL, so a filtered view can be reloaded,

@@ -2,7 +2,7 @@
 
 import { credentialLabel, formatTimestamp } from "@/lib/client/format";
 import { useSession } from "@/lib/client/session-context";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useDeleteApiKey } from "@/lib/queries/api-keys";
 import { useUsers } from "@/lib/queries/users";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
@@ -14,11 +14,7 @@ import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table"
 export function ApiKeyTable() {
   const session = useSession();
   const users = useUsers();
-  const remove = useActivityMutation<{ userId: string; apiKeyId: string }>(
-    "delete_api_keys",
-    ({ userId, apiKeyId }) => ({ userId, apiKeyIds: [apiKeyId] }),
-    ["users"],
-  );
+  const remove = useDeleteApiKey();
   const rows = (users.data ?? []).flatMap((user) => user.apiKeys.map((key) => ({ user, key })));
   return (
     <div className="grid gap-2">

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import {
   Building,
   FileCode,
@@ -17,9 +16,9 @@ import {
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { queryUnchecked } from "@/lib/client/api";
 import { signOut } from "@/lib/client/login";
 import { useSession } from "@/lib/client/session-context";
+import { useWhoami } from "@/lib/queries/whoami";
 import { cn } from "@/lib/utils/cn";
 import { ThemeToggle } from "../theme-toggle";
 import { Button } from "../ui/button";
@@ -37,16 +36,11 @@ const NAV = [
   { href: "/account", label: "Your passkeys", icon: Fingerprint },
 ];
 
-interface Whoami {
-  organizationName: string;
-  username: string;
-}
-
 export function DashboardShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const pathname = usePathname();
   const router = useRouter();
-  const me = useQuery({ queryKey: ["whoami"], queryFn: () => queryUnchecked<Whoami>(session, "whoami") });
+  const me = useWhoami();
   const leave = async () => {
     // Even when the server cannot be told (offline, session already gone), this browser forgets it.
     await signOut(session).catch(() => undefined);

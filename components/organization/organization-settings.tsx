@@ -1,11 +1,11 @@
 "use client";
 
+import { useOrganization } from "@/lib/queries/organization";
 import { Alert } from "../ui/alert";
 import { Card, CardDescription, CardTitle } from "../ui/card";
 import { CopyButton } from "../ui/copy-button";
 import { OrganizationNameForm } from "./organization-name-form";
 import { RootQuorumForm } from "./root-quorum-form";
-import { useOrganization } from "./use-organization";
 
 /** The organization's identity and who governs it: its id, its name, its root quorum. */
 export function OrganizationSettings() {

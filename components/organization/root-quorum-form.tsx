@@ -1,15 +1,17 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
+import { useEffect } from "react";
 import type { TQuorum } from "@/lib/api/organizations";
 import type { TUser } from "@/lib/api/users";
-import { quorumChanged, quorumProblems, quorumWarnings } from "@/lib/client/root-quorum";
+import { quorumChanged, quorumWarnings } from "@/lib/client/root-quorum";
 import { useSession } from "@/lib/client/session-context";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useZodForm } from "@/lib/client/use-zod-form";
+import { useUpdateRootQuorum, ZRootQuorumForm } from "@/lib/queries/organization";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
+import { FieldError, fieldErrorProps } from "../ui/field";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
@@ -20,34 +22,31 @@ import { Label } from "../ui/label";
  */
 export function RootQuorumForm({ users, quorum }: { users: TUser[]; quorum: TQuorum }) {
   const session = useSession();
-  const [userIds, setUserIds] = useState(quorum.userIds);
-  const [threshold, setThreshold] = useState(String(quorum.threshold));
-  const update = useActivityMutation<TQuorum>(
-    "update_root_quorum",
-    (draft) => ({ userIds: draft.userIds, threshold: draft.threshold }),
-    ["organization"],
-  );
-  const draft = { userIds, threshold: Number(threshold) };
-  const problems = quorumProblems(draft);
+  const update = useUpdateRootQuorum();
+  const form = useZodForm(ZRootQuorumForm, { userIds: quorum.userIds, threshold: String(quorum.threshold) });
+  // The rules tie the two fields together (the threshold is bounded by the members), and the
+  // button waits on them: the whole draft is checked at every change, not a field on its blur.
+  useEffect(() => {
+    const watching = form.watch(() => void form.trigger());
+    return () => watching.unsubscribe();
+  }, [form]);
+  const values = form.watch();
+  const draft = { userIds: values.userIds, threshold: Number(values.threshold) };
   const warnings = quorumWarnings(draft, session.userId);
   const changed = quorumChanged(draft, quorum);
-  const toggle = (userId: string, on: boolean) =>
-    setUserIds((ids) => (on ? [...ids, userId] : ids.filter((id) => id !== userId)));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (problems.length === 0 && changed) update.mutate(draft);
-  };
+  const invalid = Object.keys(form.formState.errors).length > 0;
+  const members = fieldErrorProps(form, "userIds", "rootUsers");
+  const threshold = fieldErrorProps(form, "threshold", "quorumThreshold");
+  const onSubmit = form.handleSubmit((next) => changed && update.mutate(next));
   return (
-    <form className="grid max-w-xl gap-4" onSubmit={onSubmit} aria-label="Root quorum">
-      <fieldset className="grid gap-2">
+    <form className="grid max-w-xl gap-4" onSubmit={onSubmit} aria-label="Root quorum" noValidate>
+      <fieldset className="grid gap-2" aria-describedby={members.inputProps["aria-describedby"]}>
         <legend className="mb-1 text-sm font-medium">Root users</legend>
         {users.map((user) => (
           <Checkbox
             key={user.userId}
-            name="rootUser"
             value={user.userId}
-            checked={userIds.includes(user.userId)}
-            onChange={(event) => toggle(user.userId, event.currentTarget.checked)}
+            {...form.register("userIds")}
             label={
               <span>
                 {user.userName}
@@ -56,6 +55,7 @@ export function RootQuorumForm({ users, quorum }: { users: TUser[]; quorum: TQuo
             }
           />
         ))}
+        <FieldError id={members.errorId} message={members.message} />
       </fieldset>
       <div className="grid max-w-48 gap-1.5">
         <Label htmlFor="quorumThreshold">Approvals needed</Label>
@@ -63,24 +63,23 @@ export function RootQuorumForm({ users, quorum }: { users: TUser[]; quorum: TQuo
           id="quorumThreshold"
           type="number"
           min={1}
-          max={Math.max(1, userIds.length)}
-          value={threshold}
-          onChange={(event) => setThreshold(event.currentTarget.value)}
+          max={Math.max(1, draft.userIds.length)}
+          {...threshold.inputProps}
+          {...form.register("threshold")}
         />
+        <FieldError id={threshold.errorId} message={threshold.message} />
       </div>
       <p className="text-sm text-muted-foreground" data-testid="quorum-summary">
-        A root change needs {draft.threshold} of {userIds.length} root user{userIds.length === 1 ? "" : "s"}.
+        A root change needs {draft.threshold} of {draft.userIds.length} root user
+        {draft.userIds.length === 1 ? "" : "s"}.
       </p>
-      {problems.map((problem) => (
-        <Alert key={problem}>{problem}</Alert>
-      ))}
       {warnings.map((warning) => (
         <Alert key={warning} tone="info">
           {warning}
         </Alert>
       ))}
       <div>
-        <Button type="submit" disabled={update.isPending || problems.length > 0 || !changed}>
+        <Button type="submit" disabled={update.isPending || invalid || !changed}>
           Update root quorum
         </Button>
       </div>

@@ -2,21 +2,16 @@
 
 import { UserPlus } from "lucide-react";
 import type { TUser } from "@/lib/api/users";
-import { INVITATION_LIFETIME_SECONDS, invitationLink } from "@/lib/client/invitation-link";
+import { invitationLink } from "@/lib/client/invitation-link";
 import { useSession } from "@/lib/client/session-context";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { type InvitationKeyPair, useInviteUser } from "@/lib/queries/users";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
 import { InvitationLinkDialog } from "./invitation-link-dialog";
 
-/** Compressed public key and private key, hex, as @turnkey/crypto makes them. */
-interface KeyPair {
-  publicKey: string;
-  privateKey: string;
-}
-
 // Loaded on demand, as for exports: the users page need not carry a P-256 library until someone invites.
-const newKeyPair = async (): Promise<KeyPair> => (await import("@turnkey/crypto")).generateP256KeyPair();
+const newKeyPair = async (): Promise<InvitationKeyPair> =>
+  (await import("@turnkey/crypto")).generateP256KeyPair();
 
 /**
  * Invite a user to make their own passkey: the browser makes a key pair, registers its public half
@@ -25,21 +20,7 @@ const newKeyPair = async (): Promise<KeyPair> => (await import("@turnkey/crypto"
  */
 export function InviteUser({ user }: { user: TUser }) {
   const session = useSession();
-  const invite = useActivityMutation<KeyPair>(
-    "create_api_keys",
-    (pair) => ({
-      userId: user.userId,
-      apiKeys: [
-        {
-          apiKeyName: `Invitation (${new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })})`,
-          publicKey: pair.publicKey,
-          curveType: "API_KEY_CURVE_P256",
-          expirationSeconds: String(INVITATION_LIFETIME_SECONDS),
-        },
-      ],
-    }),
-    ["users"],
-  );
+  const invite = useInviteUser(user.userId);
   // Only a key that is registered now makes a working link; one waiting for approval would not.
   const link =
     invite.data?.status === "ACTIVITY_STATUS_COMPLETED" && invite.variables

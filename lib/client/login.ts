@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { ZOrganizationRequest } from "../api/common";
 import { createSessionKey } from "../stampers/session-key";
 import { query, submit } from "./api";
 import { clearSession, rememberOrganization, type StoredSession, saveSession } from "./session-store";
@@ -13,6 +15,12 @@ function claimsOf(jwt: string): SessionClaims {
   const payload = jwt.split(".")[1] ?? "";
   return JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
 }
+
+/** The sign-in form: the organization id every request names, as pasted (spaces around it dropped). */
+export const ZSignInForm = z.object({
+  organizationId: z.string().trim().pipe(ZOrganizationRequest.shape.organizationId),
+});
+export type TSignInForm = z.output<typeof ZSignInForm>;
 
 /**
  * Sign in: the browser makes a key it can never export, the passkey signs a stamp_login that

@@ -4,22 +4,32 @@ export interface QuorumDraft {
   threshold: number;
 }
 
+/** One thing wrong with a draft, and the field it belongs beside. */
+export interface QuorumIssue {
+  field: keyof QuorumDraft;
+  message: string;
+}
+
 /**
  * What is wrong with a draft before it is submitted, in words for the person editing it; the
  * server checks the same rules, this only saves a passkey prompt for a change bound to fail.
  */
-export function quorumProblems(draft: QuorumDraft): string[] {
-  const problems: string[] = [];
-  if (draft.userIds.length === 0) problems.push("Choose at least one root user.");
+export function quorumIssues(draft: QuorumDraft): QuorumIssue[] {
+  const issues: QuorumIssue[] = [];
+  if (draft.userIds.length === 0)
+    issues.push({ field: "userIds", message: "Choose at least one root user." });
   if (!Number.isInteger(draft.threshold) || draft.threshold < 1) {
-    problems.push("The threshold must be a whole number of at least 1.");
+    issues.push({ field: "threshold", message: "The threshold must be a whole number of at least 1." });
   } else if (draft.userIds.length > 0 && draft.threshold > draft.userIds.length) {
-    problems.push(
-      `The threshold (${draft.threshold}) cannot exceed the number of root users (${draft.userIds.length}).`,
-    );
+    issues.push({
+      field: "threshold",
+      message: `The threshold (${draft.threshold}) cannot exceed the number of root users (${draft.userIds.length}).`,
+    });
   }
-  return problems;
+  return issues;
 }
+
+export const quorumProblems = (draft: QuorumDraft): string[] => quorumIssues(draft).map((i) => i.message);
 
 /**
  * Warnings that do not stop the change but that its author (`you`) should read first: leaving the

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { ZEmail, ZUserParams } from "@/lib/api/users";
 import { query } from "@/lib/client/api";
+import { INVITATION_LIFETIME_SECONDS } from "@/lib/client/invitation-link";
 import { useSession } from "@/lib/client/session-context";
 import { useActivityMutation } from "./activity-mutation";
 
@@ -46,3 +47,30 @@ export const useCreateUser = () =>
 
 export const useDeleteUser = () =>
   useActivityMutation<string>("delete_users", (userId) => ({ userIds: [userId] }), [USERS]);
+
+/** The key pair of an invitation: compressed public key and private key, hex, as @turnkey/crypto makes them. */
+export interface InvitationKeyPair {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * Invite a user: register the public half of a fresh key pair as an API key of theirs that lives as
+ * long as an invitation does. The private half goes into the link, never to the server.
+ */
+export const useInviteUser = (userId: string) =>
+  useActivityMutation<InvitationKeyPair>(
+    "create_api_keys",
+    (pair) => ({
+      userId,
+      apiKeys: [
+        {
+          apiKeyName: `Invitation (${new Date().toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })})`,
+          publicKey: pair.publicKey,
+          curveType: "API_KEY_CURVE_P256",
+          expirationSeconds: String(INVITATION_LIFETIME_SECONDS),
+        },
+      ],
+    }),
+    [USERS],
+  );

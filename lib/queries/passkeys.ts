@@ -1,27 +1,31 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import type { TActivityPath } from "@/lib/api/activity-types";
-import type { TAuthenticator } from "@/lib/api/credentials";
-import { completed, queryUnchecked, submit } from "@/lib/client/api";
+import { type TAuthenticator, ZAuthenticatorParams } from "@/lib/api/credentials";
+import { completed, query, submit } from "@/lib/client/api";
 import { registerPasskeyOnThisDevice } from "@/lib/client/register-passkey";
 import { useSession } from "@/lib/client/session-context";
 import type { StoredSession } from "@/lib/client/session-store";
+import { ACTIVITIES } from "./activities";
+import { USERS } from "./users";
 
+/** Query key of the signed-in user's own passkeys (the users list counts them too). */
 export const PASSKEYS = "passkeys";
 
 const fetchPasskeys = async (session: StoredSession) =>
-  (
-    await queryUnchecked<{ authenticators: TAuthenticator[] }>(session, "get_authenticators", {
-      userId: session.userId,
-    })
-  ).authenticators;
+  (await query(session, "get_authenticators", { userId: session.userId })).authenticators;
 
 /** The signed-in user's own passkeys. */
 export function usePasskeys() {
   const session = useSession();
   return useQuery({ queryKey: [PASSKEYS, session.userId], queryFn: () => fetchPasskeys(session) });
 }
+
+/** The "Add a passkey" form: the name create_authenticators accepts for it. */
+export const ZNewPasskeyForm = ZAuthenticatorParams.pick({ authenticatorName: true });
+export type TNewPasskeyForm = z.output<typeof ZNewPasskeyForm>;
 
 /**
  * A change to the user's own passkeys, stamped by one of the passkeys the server knows now: this
@@ -42,15 +46,15 @@ function useOwnPasskeyChange<Input>(
       );
     },
     onSuccess: () => {
-      for (const key of [PASSKEYS, "users", "activities"]) queryClient.invalidateQueries({ queryKey: [key] });
+      for (const key of [PASSKEYS, USERS, ACTIVITIES]) queryClient.invalidateQueries({ queryKey: [key] });
     },
   });
 }
 
 /** Make a passkey on this device (one prompt) and register it (a second prompt, an existing passkey). */
 export const useAddPasskey = () =>
-  useOwnPasskeyChange<string>("create_authenticators", async (authenticatorName, session) => {
-    const { username } = await queryUnchecked<{ username: string }>(session, "whoami");
+  useOwnPasskeyChange<TNewPasskeyForm>("create_authenticators", async ({ authenticatorName }, session) => {
+    const { username } = await query(session, "whoami");
     const passkey = await registerPasskeyOnThisDevice(username, authenticatorName);
     return { userId: session.userId, authenticators: [passkey] };
   });
