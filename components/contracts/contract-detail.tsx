@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { formatTimestamp } from "@/lib/client/format";
+import { useContractInterface } from "@/lib/queries/contracts";
 import { Alert } from "../ui/alert";
 import { Card } from "../ui/card";
 import { CopyButton } from "../ui/copy-button";
 import { interfaceTypeLabel } from "./interface-types";
-import { useContractInterface } from "./use-contract-interfaces";
 
 /** The stored text, indented for reading; shown as stored when it is not JSON after all. */
 function pretty(definition: string): string {

@@ -2,22 +2,17 @@
 
 import Link from "next/link";
 import { formatTimestamp } from "@/lib/client/format";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useContractInterfaces, useDeleteContract } from "@/lib/queries/contracts";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { CopyButton } from "../ui/copy-button";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { interfaceTypeLabel } from "./interface-types";
-import { CONTRACTS, useContractInterfaces } from "./use-contract-interfaces";
 
 export function ContractTable() {
   const interfaces = useContractInterfaces();
-  const remove = useActivityMutation<string>(
-    "delete_smart_contract_interface",
-    (smartContractInterfaceId) => ({ smartContractInterfaceId }),
-    [CONTRACTS],
-  );
+  const remove = useDeleteContract();
   return (
     <div className="grid gap-2">
       {interfaces.error && <Alert>{interfaces.error.message}</Alert>}

@@ -1,24 +1,35 @@
 "use client";
 
 import { type ChangeEvent, useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import type { TNewContractForm, ZNewContractForm } from "@/lib/queries/contracts";
 import { Alert } from "../ui/alert";
+import { FieldError, fieldErrorProps } from "../ui/field";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { Textarea } from "../ui/textarea";
 
+type Form = UseFormReturn<z.input<typeof ZNewContractForm>, unknown, TNewContractForm>;
+
 /**
  * The ABI or IDL: pasted, or read from a chosen file into the same text box (so what is sent is
- * what is shown). Read as FormData "definition". The server checks it and says what is wrong.
+ * what is shown). The size limit is checked here; whether it is a valid ABI the server says.
  */
-export function DefinitionInput() {
-  const [text, setText] = useState("");
+export function DefinitionInput({ form }: { form: Form }) {
   const [readError, setReadError] = useState<string>();
+  const definition = fieldErrorProps(form, "smartContractInterface", "definition");
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     setReadError(undefined);
     if (!file) return;
     try {
-      setText(await file.text());
+      const text = await file.text();
+      form.setValue("smartContractInterface", text, {
+        shouldValidate: true,
+        shouldDirty: true,
+        shouldTouch: true,
+      });
     } catch {
       setReadError(`could not read ${file.name}`);
     }
@@ -42,14 +53,13 @@ export function DefinitionInput() {
       </div>
       <Textarea
         id="definition"
-        name="definition"
-        required
         rows={10}
         className="font-mono text-xs"
         placeholder='[{"type":"function","name":"transfer", …}]'
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        {...definition.inputProps}
+        {...form.register("smartContractInterface")}
       />
+      <FieldError id={definition.errorId} message={definition.message} />
       {readError && <Alert>{readError}</Alert>}
     </div>
   );

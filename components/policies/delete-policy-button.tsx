@@ -1,18 +1,17 @@
 "use client";
 
 import type { TPolicy } from "@/lib/api/policies";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useDeletePolicy } from "@/lib/queries/policies";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { HistoryPreview } from "./history-preview";
-import { POLICY_LIST } from "./use-policies";
 
 /**
  * A trash button that asks first, offering to replay history without the policy (what its
  * deletion would change); the passkey prompt that follows signs delete_policy.
  */
 export function DeletePolicyButton({ policy, onDeleted }: { policy: TPolicy; onDeleted?(): void }) {
-  const remove = useActivityMutation<string>("delete_policy", (policyId) => ({ policyId }), [POLICY_LIST]);
+  const remove = useDeletePolicy();
   const confirm = () =>
     remove.mutate(policy.policyId, {
       onSuccess: (activity) => {

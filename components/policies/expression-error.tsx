@@ -1,4 +1,4 @@
-import type { ExpressionProblem } from "./expression-problem";
+import type { ExpressionProblem } from "@/lib/client/expression-problem";
 
 /**
  * The refused expression's line in a monospace view, the culprit character marked and a caret

@@ -1,23 +1,35 @@
 import { Check, Loader2 } from "lucide-react";
+import type { UseFormReturn } from "react-hook-form";
+import type { PolicyDraft, TPolicyForm } from "@/lib/queries/policy-draft";
+import type { ExpressionCheck } from "@/lib/queries/policy-expression";
+import { FieldError, fieldErrorProps } from "../ui/field";
 import { Label } from "../ui/label";
 import { Textarea } from "../ui/textarea";
 import { ExpressionError } from "./expression-error";
-import type { ExpressionCheck } from "./use-expression-check";
 
 interface Props {
+  form: UseFormReturn<PolicyDraft, unknown, TPolicyForm>;
+  name: "condition" | "consensus";
   id: string;
   label: string;
   /** What an empty field means, and what the expression may read. */
   hint: string;
   placeholder: string;
-  value: string;
   check: ExpressionCheck;
-  onChange(value: string): void;
 }
 
-/** A policy expression in a monospace text area, with the server's verdict under it as it is typed. */
-export function ExpressionField({ id, label, hint, placeholder, value, check, onChange }: Props) {
-  const errorId = `${id}-error`;
+/**
+ * A policy expression in a monospace text area. Two verdicts show under it: the schema's (its
+ * length) and the server's as it is typed (does it parse and check, and where it breaks).
+ */
+export function ExpressionField({ form, name, id, label, hint, placeholder, check }: Props) {
+  const schema = fieldErrorProps(form, name, id);
+  const checkErrorId = `${id}-check-error`;
+  const describedBy = [
+    schema.message && schema.errorId,
+    check.state === "invalid" && checkErrorId,
+    `${id}-hint`,
+  ].filter(Boolean);
   return (
     <div className="grid gap-1.5" data-expression-field={id}>
       <div className="flex items-center justify-between gap-2">
@@ -26,21 +38,21 @@ export function ExpressionField({ id, label, hint, placeholder, value, check, on
       </div>
       <Textarea
         id={id}
-        name={id}
-        value={value}
         placeholder={placeholder}
         spellCheck={false}
         autoComplete="off"
-        maxLength={8192}
         className="min-h-16 font-mono text-xs"
-        aria-invalid={check.state === "invalid"}
-        aria-describedby={check.state === "invalid" ? `${errorId} ${id}-hint` : `${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={Boolean(schema.message) || check.state === "invalid"}
+        aria-describedby={describedBy.join(" ")}
+        {...form.register(name)}
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {hint}
       </p>
-      {check.state === "invalid" && <ExpressionError id={errorId} source={value} problem={check.problem} />}
+      <FieldError id={schema.errorId} message={schema.message} />
+      {check.state === "invalid" && (
+        <ExpressionError id={checkErrorId} source={form.getValues(name)} problem={check.problem} />
+      )}
       {check.state === "unknown" && (
         <p className="text-xs text-muted-foreground">Could not check it: {check.message}</p>
       )}

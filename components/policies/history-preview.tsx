@@ -1,24 +1,12 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import type { ReactNode } from "react";
-import type { TSimulationResult } from "@/lib/api/simulation";
-import { queryUnchecked } from "@/lib/client/api";
-import { useSession } from "@/lib/client/session-context";
+import { useSimulation } from "@/lib/queries/policies";
+import type { SimulationDraft } from "@/lib/queries/policy-draft";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import type { SimulationDraft } from "./policy-draft";
 import { SimulationTable } from "./simulation-table";
-
-interface Simulation {
-  results: TSimulationResult[];
-  replayed: number;
-  changed: number;
-}
-
-/** How many of the most recent activities are replayed. */
-const WINDOW = "100";
 
 /**
  * "Test against history": replay recent activities through the policies as they would be with
@@ -35,11 +23,7 @@ export function HistoryPreview({
   /** Buttons shown before "Test against history", on the same line. */
   actions?: ReactNode;
 }) {
-  const session = useSession();
-  const simulate = useMutation({
-    mutationFn: (sent: SimulationDraft) =>
-      queryUnchecked<Simulation>(session, "simulate_policies", { draft: sent, window: { limit: WINDOW } }),
-  });
+  const simulate = useSimulation();
   const stale =
     simulate.variables !== undefined && JSON.stringify(simulate.variables) !== JSON.stringify(draft);
   const data = simulate.data;

@@ -3,11 +3,11 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { formatTimestamp } from "@/lib/client/format";
+import { usePolicies } from "@/lib/queries/policies";
 import { Alert } from "../ui/alert";
 import { DeletePolicyButton } from "./delete-policy-button";
 import { EffectBadge } from "./effect-badge";
 import { PolicyEditor } from "./policy-editor";
-import { usePolicies } from "./use-policies";
 
 /** One policy: its editor (with the history test) and its deletion. */
 export function PolicyDetail({ policyId }: { policyId: string }) {

@@ -1,11 +1,11 @@
 "use client";
 
+import { usePolicies } from "@/lib/queries/policies";
 import { Alert } from "../ui/alert";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { DeletePolicyButton } from "./delete-policy-button";
 import { EffectBadge } from "./effect-badge";
 import { PolicyLink } from "./policy-link";
-import { usePolicies } from "./use-policies";
 
 /** An expression as written; an empty one shows what it means instead. */
 const Expression = ({ source, empty }: { source: string; empty: string }) =>

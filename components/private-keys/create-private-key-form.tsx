@@ -1,63 +1,58 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
 import { CURVES, type Curve } from "@/lib/api/key-formats";
 import { curveLabel } from "@/lib/client/address-formats";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useZodForm } from "@/lib/client/use-zod-form";
+import { useCreatePrivateKey, ZNewPrivateKeyForm } from "@/lib/queries/private-keys";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
+import { Field, FieldError, fieldErrorProps } from "../ui/field";
 import { Label } from "../ui/label";
-import { PlainField } from "../ui/plain-field";
 import { Select } from "../ui/select";
-import { AddressFormatPicker } from "./address-format-picker";
+import { AddressFormatPicker, USUAL_FORMAT } from "./address-format-picker";
 import { TagPicker } from "./tag-picker";
-import { PRIVATE_KEYS } from "./use-private-keys";
-
-interface NewKey {
-  privateKeyName: string;
-  curve: Curve;
-  addressFormats: string[];
-  privateKeyTags: string[];
-}
 
 /** Generate a private key on the server (sealed at rest) with the addresses asked for. */
 export function CreatePrivateKeyForm() {
-  const [curve, setCurve] = useState<Curve>("CURVE_SECP256K1");
-  const create = useActivityMutation<NewKey>("create_private_keys", (key) => ({ privateKeys: [key] }), [
-    PRIVATE_KEYS,
-    "private-key-tags",
-  ]);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    create.mutate(
-      {
-        privateKeyName: String(data.get("privateKeyName")).trim(),
-        curve,
-        addressFormats: data.getAll("addressFormat").map(String),
-        privateKeyTags: data.getAll("privateKeyTag").map(String),
-      },
-      { onSuccess: () => form.reset() },
-    );
-  };
+  const create = useCreatePrivateKey();
+  const form = useZodForm(ZNewPrivateKeyForm, {
+    privateKeyName: "",
+    curve: "CURVE_SECP256K1",
+    addressFormats: [USUAL_FORMAT.CURVE_SECP256K1],
+    privateKeyTags: [],
+  });
+  const curve = form.watch("curve");
+  const curveError = fieldErrorProps(form, "curve", "curve");
+  // Another curve has other formats: start over with its usual one ticked.
+  const curveField = form.register("curve", {
+    onChange: (event) => form.setValue("addressFormats", [USUAL_FORMAT[event.target.value as Curve]]),
+  });
+  const onSubmit = form.handleSubmit((key) => create.mutate(key, { onSuccess: () => form.reset() }));
   return (
-    <form className="grid max-w-3xl gap-4" onSubmit={onSubmit}>
-      <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-        <PlainField label="Key name" id="privateKeyName" required maxLength={256} />
+    <form className="grid max-w-3xl gap-4" onSubmit={onSubmit} noValidate>
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start">
+        <Field form={form} name="privateKeyName" label="Key name" />
         <div className="grid gap-1.5">
           <Label htmlFor="curve">Curve</Label>
-          <Select id="curve" value={curve} onChange={(event) => setCurve(event.target.value as Curve)}>
+          <Select id="curve" {...curveError.inputProps} {...curveField}>
             {CURVES.map((c) => (
               <option key={c} value={c}>
                 {curveLabel(c)}
               </option>
             ))}
           </Select>
+          <FieldError id={curveError.errorId} message={curveError.message} />
         </div>
       </div>
-      <AddressFormatPicker key={curve} curve={curve} />
-      <TagPicker />
+      <AddressFormatPicker
+        curve={curve}
+        registration={form.register("addressFormats")}
+        error={fieldErrorProps(form, "addressFormats", "addressFormats")}
+      />
+      <TagPicker
+        registration={form.register("privateKeyTags")}
+        error={fieldErrorProps(form, "privateKeyTags", "privateKeyTags")}
+      />
       <Button type="submit" className="justify-self-start" disabled={create.isPending}>
         {create.isPending ? "Creating…" : "Create private key"}
       </Button>

@@ -1,8 +1,8 @@
 "use client";
 
 import type { TPrivateKey } from "@/lib/api/private-keys";
+import { PRIVATE_KEYS } from "@/lib/queries/private-keys";
 import { SecretExportDialog } from "../wallets/secret-export-dialog";
-import { PRIVATE_KEYS } from "./use-private-keys";
 
 /** Export a private key (export_private_key), shown as hex. */
 export function ExportPrivateKeyDialog({ privateKey }: { privateKey: TPrivateKey }) {

@@ -1,19 +1,14 @@
 "use client";
 
 import type { TPrivateKey } from "@/lib/api/private-keys";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useDeletePrivateKey } from "@/lib/queries/private-keys";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { ConfirmDeleteSecret } from "../wallets/confirm-delete-secret";
 import { ExportPrivateKeyDialog } from "./export-private-key-dialog";
-import { PRIVATE_KEYS } from "./use-private-keys";
 
 /** Export and delete for one key, with what became of a deletion underneath. */
 export function PrivateKeyActions({ privateKey }: { privateKey: TPrivateKey }) {
-  const remove = useActivityMutation<boolean>(
-    "delete_private_keys",
-    (deleteWithoutExport) => ({ privateKeyIds: [privateKey.privateKeyId], deleteWithoutExport }),
-    [PRIVATE_KEYS],
-  );
+  const remove = useDeletePrivateKey(privateKey.privateKeyId);
   return (
     <div className="grid justify-items-end gap-1">
       <div className="flex items-center gap-1">

@@ -2,20 +2,19 @@
 
 import { addressFormatLabel, curveLabel } from "@/lib/client/address-formats";
 import { formatTimestamp } from "@/lib/client/format";
-import { PRIVATE_KEY_TAGS } from "../tags/tag-kinds";
-import { useTags } from "../tags/use-tags";
+import { usePrivateKeys } from "@/lib/queries/private-keys";
+import { useTags } from "@/lib/queries/tags";
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { ProvenanceBadges } from "../wallets/provenance-badges";
 import { PrivateKeyActions } from "./private-key-actions";
-import { usePrivateKeys } from "./use-private-keys";
 
 /** The organization's private keys with their addresses and tags; export and delete per key. */
 export function PrivateKeyTable() {
   const keys = usePrivateKeys();
-  const tags = useTags(PRIVATE_KEY_TAGS);
+  const tags = useTags("private-key");
   const tagName = (id: string) => tags.data?.find((t) => t.tagId === id)?.tagName ?? id;
   return (
     <div className="grid gap-2">

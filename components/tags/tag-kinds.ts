@@ -1,22 +1,16 @@
-import type { TActivityPath } from "@/lib/api/activity-types";
+import type { TagKindId } from "@/lib/queries/tags";
+
 /**
- * The two kinds of tag differ only in names: paths, parameter and result members.
- * One descriptor each lets the tag components serve both.
+ * How the tag pages speak of each kind of tag; what differs for the API (paths, parameters, query
+ * keys) is lib/queries/tags' business, reached through `id`.
  */
 export interface TagKind {
-  id: "private-key" | "user";
+  id: TagKindId;
   title: string;
   /** "private key tag", "user tag". */
   noun: string;
   /** What the tag is put on, plural: "private keys", "users". */
   targets: string;
-  list: { path: string; member: string };
-  queryKey: string;
-  /** Queries that show tags on their rows, refreshed when tags change. */
-  related: string;
-  create: { path: TActivityPath; parameters(name: string): Record<string, unknown> };
-  rename: { path: TActivityPath; parameters(tagId: string, name: string): Record<string, unknown> };
-  remove: { path: TActivityPath; parameters(tagId: string): Record<string, unknown> };
 }
 
 export const PRIVATE_KEY_TAGS: TagKind = {
@@ -24,26 +18,6 @@ export const PRIVATE_KEY_TAGS: TagKind = {
   title: "Private key tags",
   noun: "private key tag",
   targets: "private keys",
-  list: { path: "list_private_key_tags", member: "privateKeyTags" },
-  queryKey: "private-key-tags",
-  related: "private-keys",
-  create: {
-    path: "create_private_key_tag",
-    parameters: (name) => ({ privateKeyTagName: name, privateKeyIds: [] }),
-  },
-  rename: {
-    path: "update_private_key_tag",
-    parameters: (tagId, name) => ({
-      privateKeyTagId: tagId,
-      newPrivateKeyTagName: name,
-      addPrivateKeyIds: [],
-      removePrivateKeyIds: [],
-    }),
-  },
-  remove: {
-    path: "delete_private_key_tags",
-    parameters: (tagId) => ({ privateKeyTagIds: [tagId] }),
-  },
 };
 
 export const USER_TAGS: TagKind = {
@@ -51,24 +25,4 @@ export const USER_TAGS: TagKind = {
   title: "User tags",
   noun: "user tag",
   targets: "users",
-  list: { path: "list_user_tags", member: "userTags" },
-  queryKey: "user-tags",
-  related: "users",
-  create: {
-    path: "create_user_tag",
-    parameters: (name) => ({ userTagName: name, userIds: [] }),
-  },
-  rename: {
-    path: "update_user_tag",
-    parameters: (tagId, name) => ({
-      userTagId: tagId,
-      newUserTagName: name,
-      addUserIds: [],
-      removeUserIds: [],
-    }),
-  },
-  remove: {
-    path: "delete_user_tags",
-    parameters: (tagId) => ({ userTagIds: [tagId] }),
-  },
 };

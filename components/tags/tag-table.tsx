@@ -1,23 +1,18 @@
 "use client";
 
 import { formatTimestamp } from "@/lib/client/format";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useDeleteTag, useTags, useTagUsage } from "@/lib/queries/tags";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Alert } from "../ui/alert";
 import { ConfirmDelete } from "../ui/confirm-delete";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { RenameTag } from "./rename-tag";
 import type { TagKind } from "./tag-kinds";
-import { useTagUsage } from "./use-tag-usage";
-import { useTags } from "./use-tags";
 
 export function TagTable({ kind }: { kind: TagKind }) {
-  const tags = useTags(kind);
-  const usage = useTagUsage(kind);
-  const remove = useActivityMutation<string>(kind.remove.path, kind.remove.parameters, [
-    kind.queryKey,
-    kind.related,
-  ]);
+  const tags = useTags(kind.id);
+  const usage = useTagUsage(kind.id);
+  const remove = useDeleteTag(kind.id);
   return (
     <div className="grid gap-2">
       {tags.error && <Alert>{tags.error.message}</Alert>}

@@ -1,63 +1,36 @@
 "use client";
 
-import type { FormEvent } from "react";
-import { accountParams, type ChainPreset, presetById } from "@/lib/client/chain-presets";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useZodForm } from "@/lib/client/use-zod-form";
+import { createdWallet, useCreateWallet, ZNewWalletForm } from "@/lib/queries/wallets";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
+import { Field, FieldError, fieldErrorProps } from "../ui/field";
 import { Label } from "../ui/label";
-import { PlainField } from "../ui/plain-field";
 import { Select } from "../ui/select";
 import { ChainPicker } from "./chain-picker";
 import { CreatedWallet } from "./created-wallet";
-import { WALLET_LIST } from "./use-wallets";
-
-interface NewWallet {
-  walletName: string;
-  mnemonicLength: number;
-  presets: ChainPreset[];
-}
 
 /** A new HD wallet: the server makes the mnemonic and derives account 0 on each chosen chain. */
 export function CreateWalletForm() {
-  const create = useActivityMutation<NewWallet>(
-    "create_wallet",
-    ({ walletName, mnemonicLength, presets }) => ({
-      walletName,
-      mnemonicLength,
-      accounts: presets.map((preset) => accountParams(preset, 0)),
-    }),
-    [WALLET_LIST],
-  );
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    create.mutate(
-      {
-        walletName: String(data.get("walletName")).trim(),
-        mnemonicLength: Number(data.get("mnemonicLength")),
-        presets: data.getAll("chain").flatMap((id) => presetById(String(id)) ?? []),
-      },
-      { onSuccess: () => form.reset() },
-    );
-  };
-  const result = create.data?.result.createWalletResult as
-    | { walletId: string; addresses: string[] }
-    | undefined;
+  const create = useCreateWallet();
+  const form = useZodForm(ZNewWalletForm, { walletName: "", mnemonicLength: "12", chains: ["ethereum"] });
+  const onSubmit = form.handleSubmit((wallet) => create.mutate(wallet, { onSuccess: () => form.reset() }));
+  const mnemonicLength = fieldErrorProps(form, "mnemonicLength", "mnemonicLength");
+  const result = createdWallet(create.data);
   return (
-    <form className="grid max-w-3xl gap-4" onSubmit={onSubmit}>
-      <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-        <PlainField label="Wallet name" id="walletName" required maxLength={256} />
+    <form className="grid max-w-3xl gap-4" onSubmit={onSubmit} noValidate>
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start">
+        <Field form={form} name="walletName" label="Wallet name" />
         <div className="grid gap-1.5">
           <Label htmlFor="mnemonicLength">Mnemonic length</Label>
-          <Select id="mnemonicLength" name="mnemonicLength" defaultValue="12">
+          <Select id="mnemonicLength" {...mnemonicLength.inputProps} {...form.register("mnemonicLength")}>
             <option value="12">12 words</option>
             <option value="24">24 words</option>
           </Select>
+          <FieldError id={mnemonicLength.errorId} message={mnemonicLength.message} />
         </div>
       </div>
-      <ChainPicker />
+      <ChainPicker registration={form.register("chains")} error={fieldErrorProps(form, "chains", "chains")} />
       <Button type="submit" className="justify-self-start" disabled={create.isPending}>
         {create.isPending ? "Creating…" : "Create wallet"}
       </Button>
@@ -66,7 +39,7 @@ export function CreateWalletForm() {
         <CreatedWallet
           walletId={result.walletId}
           walletName={create.variables.walletName}
-          presets={create.variables.presets}
+          presets={create.variables.chains}
           addresses={result.addresses}
         />
       )}

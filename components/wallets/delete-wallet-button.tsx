@@ -2,19 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import type { TWallet } from "@/lib/api/wallets";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
+import { useDeleteWallet } from "@/lib/queries/wallets";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { ConfirmDeleteSecret } from "./confirm-delete-secret";
-import { WALLET_LIST } from "./use-wallets";
 
 /** Delete the wallet (after asking); once done, back to the list of wallets. */
 export function DeleteWalletButton({ wallet }: { wallet: TWallet }) {
   const router = useRouter();
-  const remove = useActivityMutation<boolean>(
-    "delete_wallets",
-    (deleteWithoutExport) => ({ walletIds: [wallet.walletId], deleteWithoutExport }),
-    [WALLET_LIST],
-  );
+  const remove = useDeleteWallet(wallet.walletId);
   return (
     <>
       <ConfirmDeleteSecret

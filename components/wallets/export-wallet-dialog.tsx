@@ -1,8 +1,8 @@
 "use client";
 
+import { WALLET, WALLET_LIST } from "@/lib/queries/wallets";
 import { MnemonicWords } from "./mnemonic-words";
 import { SecretExportDialog } from "./secret-export-dialog";
-import { WALLET, WALLET_LIST } from "./use-wallets";
 
 /** Export a wallet's mnemonic (export_wallet), shown as numbered words. */
 export function ExportWalletDialog({ walletId, walletName }: { walletId: string; walletName: string }) {

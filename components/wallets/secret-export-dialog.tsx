@@ -3,10 +3,10 @@
 import { ShieldAlert } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { type SecretExportSpec, useSecretExport } from "@/lib/queries/secret-export";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../ui/dialog";
-import { type SecretExportSpec, useSecretExport } from "./use-secret-export";
 
 interface Props {
   title: string;

@@ -2,13 +2,13 @@
 
 import Link from "next/link";
 import { formatTimestamp } from "@/lib/client/format";
+import { useWallet, useWalletAccounts } from "@/lib/queries/wallets";
 import { Alert } from "../ui/alert";
 import { AccountTable } from "./account-table";
 import { DeleteWalletButton } from "./delete-wallet-button";
 import { DeriveAccountForm } from "./derive-account-form";
 import { ExportWalletDialog } from "./export-wallet-dialog";
 import { ProvenanceBadges } from "./provenance-badges";
-import { useWallet, useWalletAccounts } from "./use-wallets";
 
 /** One wallet: its accounts, deriving more, exporting its mnemonic, deleting it. */
 export function WalletDetail({ walletId }: { walletId: string }) {

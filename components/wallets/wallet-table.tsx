@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { formatTimestamp } from "@/lib/client/format";
+import { useWallets } from "@/lib/queries/wallets";
 import { Alert } from "../ui/alert";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 import { ProvenanceBadges } from "./provenance-badges";
-import { useWallets } from "./use-wallets";
 
 /** The organization's wallets; each opens its accounts, export and deletion. */
 export function WalletTable() {

@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ApiRequestError, queryUnchecked } from "@/lib/client/api";
+import { ApiRequestError, query } from "@/lib/client/api";
+import { type ExpressionProblem, expressionProblem } from "@/lib/client/expression-problem";
 import { useSession } from "@/lib/client/session-context";
-import { type ExpressionProblem, expressionProblem } from "./expression-problem";
-import { useDebouncedValue } from "./use-debounced-value";
+import { useDebouncedValue } from "@/lib/client/use-debounced-value";
 
-export type ExpressionField = "condition" | "consensus";
+export type PolicyExpression = "condition" | "consensus";
 
 export type ExpressionCheck =
   | { state: "empty" | "checking" | "valid" }
@@ -22,14 +22,14 @@ const PAUSE_MS = 400;
  * holding only this expression, replaying a single activity to keep it cheap. An expression that
  * does not parse or check is refused with a 400 naming the position.
  */
-export function useExpressionCheck(field: ExpressionField, source: string): ExpressionCheck {
+export function useExpressionCheck(field: PolicyExpression, source: string): ExpressionCheck {
   const session = useSession();
   // Sent as typed, not trimmed: the position in the answer then points into the text on screen.
   const settled = useDebouncedValue(source, PAUSE_MS);
   const check = useQuery({
     queryKey: ["policy-expression", field, settled],
     queryFn: () =>
-      queryUnchecked(session, "simulate_policies", {
+      query(session, "simulate_policies", {
         draft: {
           add: [{ policyName: "expression check", effect: "EFFECT_ALLOW", notes: "", [field]: settled }],
         },

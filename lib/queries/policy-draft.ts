@@ -1,13 +1,15 @@
-import type { TPolicy, TPolicyParams } from "@/lib/api/policies";
+import type { z } from "zod";
+import { type TPolicy, type TPolicyParams, ZPolicyParams } from "@/lib/api/policies";
 
-/** What the editor holds: a policy's fields as typed, before they are sent anywhere. */
-export interface PolicyDraft {
-  policyName: string;
-  effect: TPolicy["effect"];
-  condition: string;
-  consensus: string;
-  notes: string;
-}
+/**
+ * The policy editor's form: create_policy's own schema, with the condition and consensus always
+ * present (an empty text box is "" here, and left out of what is sent). Whether an expression
+ * parses only the server knows: the editor asks it as they are typed (lib/queries/policy-expression).
+ */
+export const ZPolicyForm = ZPolicyParams.required({ condition: true, consensus: true });
+/** The fields as typed, before they are checked or sent anywhere. */
+export type PolicyDraft = z.input<typeof ZPolicyForm>;
+export type TPolicyForm = z.output<typeof ZPolicyForm>;
 
 export const EMPTY_DRAFT: PolicyDraft = {
   policyName: "",

@@ -1,14 +1,15 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
 import type { TActivity } from "@/lib/api/activity";
 import type { TActivityPath } from "@/lib/api/activity-types";
-import { queryUnchecked } from "@/lib/client/api";
+import { query } from "@/lib/client/api";
 import { createExportTarget, openExportBundle } from "@/lib/client/export-bundle";
 import { humanize } from "@/lib/client/format";
 import { useSession } from "@/lib/client/session-context";
-import { useActivityMutation } from "@/lib/queries/activity-mutation";
-import { useServerSigningKey } from "./use-server-signing-key";
+import { useActivityMutation } from "./activity-mutation";
+import { useServerSigningKey } from "./server-signing-key";
 
 export interface SecretExportSpec {
   path: TActivityPath;
@@ -21,6 +22,9 @@ export interface SecretExportSpec {
 }
 
 const APPROVAL_POLL_MS = 3000;
+
+/** What export_wallet and export_private_key put under their result key. */
+const ZExportResult = z.object({ exportBundle: z.string().min(1) });
 
 /**
  * One export, start to finish, inside the browser: make a throwaway key pair, submit the export
@@ -54,10 +58,7 @@ export function useSecretExport(spec: SecretExportSpec) {
       setWaiting(current);
       await new Promise((resolve) => setTimeout(resolve, APPROVAL_POLL_MS));
       if (attempt.current !== mine) return undefined;
-      const answer = await queryUnchecked<{ activity: TActivity }>(session, "get_activity", {
-        activityId: current.id,
-      });
-      current = answer.activity;
+      current = (await query(session, "get_activity", { activityId: current.id })).activity;
     }
     setWaiting(undefined);
     return attempt.current === mine ? current : undefined;
@@ -79,10 +80,10 @@ export function useSecretExport(spec: SecretExportSpec) {
             `the export was ${humanize(activity.status, "ACTIVITY_STATUS_").toLowerCase()}`,
         );
       }
-      const result = activity.result[spec.resultKey] as { exportBundle?: string } | undefined;
-      if (!result?.exportBundle) throw new Error("the export returned no bundle");
+      const result = ZExportResult.safeParse(activity.result[spec.resultKey]);
+      if (!result.success) throw new Error("the export returned no bundle");
       const opened = await openExportBundle({
-        exportBundle: result.exportBundle,
+        exportBundle: result.data.exportBundle,
         target,
         organizationId: session.organizationId,
         serverSigningKey,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { queryUnchecked } from "@/lib/client/api";
+import { query } from "@/lib/client/api";
 import { useSession } from "@/lib/client/session-context";
 
 /**
@@ -12,8 +12,7 @@ export function useServerSigningKey() {
   const session = useSession();
   return useQuery({
     queryKey: ["server-signing-key"],
-    queryFn: async () =>
-      (await queryUnchecked<{ publicKey: string }>(session, "get_server_signing_key")).publicKey,
+    queryFn: async () => (await query(session, "get_server_signing_key")).publicKey,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
