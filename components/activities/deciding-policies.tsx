@@ -1,8 +1,8 @@
 "use client";
 
 import type { TActivity } from "@/lib/api/activity";
+import { usePolicies } from "@/lib/queries/policies";
 import { PolicyLink } from "../policies/policy-link";
-import { usePolicies } from "../policies/use-policies";
 
 interface PolicyRef {
   policyId: string;

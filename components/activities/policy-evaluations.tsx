@@ -2,7 +2,7 @@
 
 import type { TActivity } from "@/lib/api/activity";
 import { usePolicyEvaluations } from "@/lib/queries/activities";
-import { usePolicies } from "../policies/use-policies";
+import { usePolicies } from "@/lib/queries/policies";
 import { Alert } from "../ui/alert";
 import { EvaluationRound } from "./evaluation-round";
 

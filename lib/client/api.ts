@@ -59,16 +59,6 @@ export async function query<P extends TQueryPath>(
   return parsed(QUERY_RESPONSES[path], path, answer) as TQueryResponse<P>;
 }
 
-/** Transitional: a read whose answer is cast, not parsed. Every caller moves to `query`. */
-export async function queryUnchecked<T>(
-  session: StoredSession,
-  path: string,
-  request: Record<string, unknown> = {},
-): Promise<T> {
-  const body = JSON.stringify({ organizationId: session.organizationId, ...request });
-  return post<T>(`query/${path}`, body, await stampWithSessionKey(session.key, body));
-}
-
 export type Signer = "passkey" | "session";
 
 /**
