@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { activityRegistry, voteRegistry } from "../../activities/index";
 import { queryRegistry } from "../../queries/index";
 import { buildOpenApiDocument } from "../document";
+import { referencePaths as allReferencePaths } from "../reference";
+
 // The path names of the compatible API's public OpenAPI description (shared/reference), as data.
-import referencePaths from "./reference-paths.json";
+const referencePaths = allReferencePaths();
 
 type Operation = {
   post: {
