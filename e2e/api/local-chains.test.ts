@@ -1,6 +1,7 @@
+import { Turnkey } from "@turnkey/sdk-server";
 import { createPublicClient, createWalletClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { base } from "viem/chains";
+import { base, mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -43,5 +44,52 @@ describe("the started server's local EVM devnet at /rpc/eip155:8453", () => {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     expect(receipt.status).toBe("success");
     expect(await publicClient.getBalance({ address: to })).toBe(parseEther("0.25"));
+  });
+});
+
+describe("eth_send_transaction through @turnkey/sdk-server, followed by the server's job worker", () => {
+  it("moves ETH from a wallet account: the status reaches COMPLETED and viem sees the balance", async () => {
+    const client = new Turnkey({
+      apiBaseUrl: server.baseUrl,
+      apiPublicKey: server.root.publicKey,
+      apiPrivateKey: server.root.privateKey,
+      defaultOrganizationId: server.root.organizationId,
+      activityPoller: { intervalMs: 50, numRetries: 1 },
+    }).apiClient();
+    const { addresses } = await client.createWallet({
+      walletName: "Sender",
+      accounts: [
+        {
+          curve: "CURVE_SECP256K1",
+          pathFormat: "PATH_FORMAT_BIP32",
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+        },
+      ],
+    });
+    const from = addresses[0] as `0x${string}`;
+    const url = `${server.baseUrl}/rpc/eip155:1`;
+    await fetch(url, {
+      method: "POST",
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "latchkey_faucet",
+        params: [from, "native", parseEther("3").toString()],
+      }),
+    });
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const { sendTransactionStatusId } = await client.ethSendTransaction({
+      from,
+      caip2: "eip155:1",
+      calls: [{ to, value: parseEther("1.25").toString() }],
+    });
+    const final = await client.pollTransactionStatus({ sendTransactionStatusId, pollingIntervalMs: 100 });
+    expect(final.txStatus).toBe("COMPLETED");
+    const publicClient = createPublicClient({ chain: mainnet, transport: http(url) });
+    expect(await publicClient.getBalance({ address: to })).toBe(parseEther("1.25"));
+    const receipt = await publicClient.getTransactionReceipt({ hash: final.eth!.txHash as `0x${string}` });
+    expect(receipt.from.toLowerCase()).toBe(from.toLowerCase());
+    expect(receipt.status).toBe("success");
   });
 });
