@@ -71,3 +71,15 @@ export const ZSendTransactionStatus = z.object({
     .optional(),
 });
 export type TSendTransactionStatus = z.infer<typeof ZSendTransactionStatus>;
+
+export const ZGetNoncesRequest = z.object({
+  organizationId: ZId,
+  address: ZAddress,
+  caip2: ZEvmCaip2,
+  nonce: z.boolean().optional(),
+  gasStationNonce: z.boolean().optional(),
+});
+export const ZGetNoncesResponse = z.object({
+  nonce: z.string().optional(),
+  gasStationNonce: z.string().optional(),
+});

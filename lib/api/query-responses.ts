@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZActivity, ZActivityResponse } from "./activity";
-import { ZSendTransactionStatus } from "./broadcast";
+import { ZGetWalletAddressBalancesResponse, ZListSupportedAssetsResponse } from "./assets";
+import { ZGetNoncesResponse, ZSendTransactionStatus } from "./broadcast";
 import { ZGetSmartContractInterfaceResponse, ZListSmartContractInterfacesResponse } from "./contracts";
 import { ZApiKey, ZAuthenticator } from "./credentials";
 import { ZOrganizationData, ZQuorum } from "./organizations";
@@ -22,6 +23,7 @@ export const QUERY_RESPONSES = {
   get_api_keys: z.object({ apiKeys: z.array(ZApiKey) }),
   get_authenticator: z.object({ authenticator: ZAuthenticator }),
   get_authenticators: z.object({ authenticators: z.array(ZAuthenticator) }),
+  get_nonces: ZGetNoncesResponse,
   get_organization: z.object({ organizationData: ZOrganizationData }),
   get_organization_configs: z.object({
     configs: z.object({ features: z.array(z.unknown()), quorum: ZQuorum }),
@@ -37,6 +39,7 @@ export const QUERY_RESPONSES = {
   }),
   get_smart_contract_interface: ZGetSmartContractInterfaceResponse,
   get_user: z.object({ user: ZUser }),
+  get_wallet_address_balances: ZGetWalletAddressBalancesResponse,
   get_wallet: z.object({ wallet: ZWallet }),
   get_wallet_account: z.object({ account: ZWalletAccount }),
   list_activities: z.object({ activities: z.array(ZActivity) }),
@@ -44,6 +47,7 @@ export const QUERY_RESPONSES = {
   list_private_key_tags: ZListPrivateKeyTagsResponse,
   list_private_keys: z.object({ privateKeys: z.array(ZPrivateKey) }),
   list_smart_contract_interfaces: ZListSmartContractInterfacesResponse,
+  list_supported_assets: ZListSupportedAssetsResponse,
   list_suborgs: z.object({ organizationIds: z.array(z.string()) }),
   list_user_tags: ZListUserTagsResponse,
   list_users: z.object({ users: z.array(ZUser) }),

@@ -1,3 +1,4 @@
+import { nativeAsset } from "@/lib/api/assets";
 import type { ChainInfo } from "@/lib/api/chains";
 import { type JsonRpcClient, RpcError } from "./json-rpc";
 
@@ -6,11 +7,6 @@ const MAX_AMOUNT = 10n ** 30n;
 const INVALID_PARAMS = -32602;
 
 const refuse = (message: string) => new RpcError(INVALID_PARAMS, `latchkey_faucet: ${message}`);
-
-/** The chain's native coin as CAIP-19 (SLIP-44 coin type 60 for every EVM chain). */
-export function nativeAsset(info: ChainInfo): string {
-  return info.family === "evm" ? `${info.caip2}/slip44:60` : `${info.caip2}/slip44:501`;
-}
 
 function parseAmount(raw: unknown): bigint {
   if (typeof raw !== "string" || !/^(0x[0-9a-fA-F]+|\d+)$/.test(raw)) {
@@ -51,8 +47,10 @@ export async function faucet(
   if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
     throw refuse("address must be a 0x-prefixed 20-byte hex address");
   }
-  if (asset !== "native" && asset !== nativeAsset(info)) {
-    throw refuse(`asset must be "native" or ${nativeAsset(info)}; token faucets are not available yet`);
+  if (asset !== "native" && asset !== nativeAsset(info.caip2).caip19) {
+    throw refuse(
+      `asset must be "native" or ${nativeAsset(info.caip2).caip19}; token faucets are not available yet`,
+    );
   }
   const amount = parseAmount(rawAmount);
   return serialized(info.caip2, async () => {

@@ -4,6 +4,7 @@ import { getApiKey } from "./get-api-key";
 import { getApiKeys } from "./get-api-keys";
 import { getAuthenticator } from "./get-authenticator";
 import { getAuthenticators } from "./get-authenticators";
+import { getNonces } from "./get-nonces";
 import { getOrganization } from "./get-organization";
 import { getOrganizationConfigs } from "./get-organization-configs";
 import { getPolicy } from "./get-policy";
@@ -15,12 +16,14 @@ import { getSmartContractInterface } from "./get-smart-contract-interface";
 import { getUser } from "./get-user";
 import { getWallet } from "./get-wallet";
 import { getWalletAccount } from "./get-wallet-account";
+import { getWalletAddressBalances } from "./get-wallet-address-balances";
 import { listActivities } from "./list-activities";
 import { listPolicies } from "./list-policies";
 import { listPrivateKeyTags } from "./list-private-key-tags";
 import { listPrivateKeys } from "./list-private-keys";
 import { listSmartContractInterfaces } from "./list-smart-contract-interfaces";
 import { listSuborgs } from "./list-suborgs";
+import { listSupportedAssets } from "./list-supported-assets";
 import { listUserTags } from "./list-user-tags";
 import { listUsers } from "./list-users";
 import { listWalletAccounts } from "./list-wallet-accounts";
@@ -49,6 +52,9 @@ export const queryRegistry: Record<string, QueryDefinition> = {
   whoami,
   get_wallet: getWallet,
   get_send_transaction_status: getSendTransactionStatus,
+  get_nonces: getNonces,
+  get_wallet_address_balances: getWalletAddressBalances,
+  list_supported_assets: listSupportedAssets,
   list_wallets: listWallets,
   get_wallet_account: getWalletAccount,
   list_wallet_accounts: listWalletAccounts,

@@ -1,0 +1,105 @@
+import { parseEther, toHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TActivity } from "@/lib/api/activity";
+import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+
+/** get_nonces, list_supported_assets and get_wallet_address_balances against the local EVM devnet. */
+
+let t: TestApp;
+let org: { organizationId: string; userId: string; key: TestKey };
+let address: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await t.newOrganization("Reader");
+  const created = await t.call<{ activity: TActivity }>(
+    "submit",
+    "create_wallet",
+    t.activity("ACTIVITY_TYPE_CREATE_WALLET", org.organizationId, {
+      walletName: "Treasury",
+      accounts: [
+        {
+          curve: "CURVE_SECP256K1",
+          pathFormat: "PATH_FORMAT_BIP32",
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+        },
+      ],
+    }),
+    org.key,
+  );
+  address = (created.body.activity.result as { createWalletResult: { addresses: string[] } })
+    .createWalletResult.addresses[0]!;
+});
+afterAll(async () => t?.close());
+
+const ask = <T = Record<string, unknown>>(path: string, body: Record<string, unknown>, who = org) =>
+  t.call<T & { message: string }>("query", path, { organizationId: who.organizationId, ...body }, who.key);
+
+describe("chain queries", () => {
+  it("lists each chain's native coin as CAIP-19, Solana aliases normalised", async () => {
+    expect((await ask("list_supported_assets", { caip2: "eip155:137" })).body).toEqual({
+      assets: [
+        {
+          caip19: "eip155:137/slip44:60",
+          symbol: "POL",
+          decimals: 18,
+          name: "Polygon Ecosystem Token",
+          stable: false,
+        },
+      ],
+    });
+    const solana = await ask<{ assets: { caip19: string }[] }>("list_supported_assets", {
+      caip2: "solana:devnet",
+    });
+    expect(solana.body.assets[0]?.caip19).toBe("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501");
+    const unknown = await ask("list_supported_assets", { caip2: "eip155:56" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/caip2/);
+  });
+
+  it("reads a wallet account's balance in base units and for display, in any address case", async () => {
+    const client = await t.app.chains.rpc("eip155:1");
+    await client.call("anvil_setBalance", [address, toHex(parseEther("2.5"))]);
+    const res = await ask<{ balances: unknown[] }>("get_wallet_address_balances", {
+      address: address.toLowerCase(),
+      caip2: "eip155:1",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.balances).toEqual([
+      {
+        caip19: "eip155:1/slip44:60",
+        symbol: "ETH",
+        name: "Ether",
+        decimals: 18,
+        balance: parseEther("2.5").toString(),
+        display: { crypto: "2.5" },
+      },
+    ]);
+  });
+
+  it("answers balances only for the organization's own wallet accounts", async () => {
+    const stranger = privateKeyToAccount(generatePrivateKey()).address;
+    expect((await ask("get_wallet_address_balances", { address: stranger, caip2: "eip155:1" })).status).toBe(
+      404,
+    );
+    const other = await t.newOrganization("Other");
+    expect((await ask("get_wallet_address_balances", { address, caip2: "eip155:1" }, other)).status).toBe(
+      404,
+    );
+    const solana = await ask("get_wallet_address_balances", { address, caip2: "solana:mainnet" });
+    expect(solana.status).toBe(400);
+    expect(solana.body.message).toMatch(/not available yet/);
+  });
+
+  it("gives the next nonce, and refuses gas station nonces clearly", async () => {
+    expect((await ask("get_nonces", { address, caip2: "eip155:8453", nonce: true })).body).toEqual({
+      nonce: "0",
+    });
+    const station = await ask("get_nonces", { address, caip2: "eip155:8453", gasStationNonce: true });
+    expect(station.status).toBe(400);
+    expect(station.body.message).toMatch(/gas station/);
+    expect((await ask("get_nonces", { address: "0x12", caip2: "eip155:8453" })).status).toBe(400);
+  });
+});
