@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LoadResult } from "./load";
 import type { PolicyCost } from "./policy-cost";
+import type { SendCost } from "./send-cost";
 import type { SigningCost } from "./signing-cost";
 import type { StampCost } from "./stamp-cost";
 
@@ -14,6 +15,7 @@ export interface BenchReport {
   stampVerification: StampCost;
   signing: SigningCost;
   policies: PolicyCost;
+  sends?: SendCost;
 }
 
 const cell = (text: string, width: number) => text.padStart(width);
@@ -47,6 +49,12 @@ export function formatReport(report: BenchReport): string {
     )
       .map(([count, micros]) => `${count} ${count === "1" ? "policy" : "policies"} ${micros.toFixed(1)} µs`)
       .join(", ")}`,
+    ...(report.sends
+      ? [
+          `eth_send_transaction on the local EVM devnet, submitted → COMPLETED (one at a time, ${report.sends.samples} sends): ` +
+            `p50 ${report.sends.confirmedP50Ms.toFixed(1)} ms, p99 ${report.sends.confirmedP99Ms.toFixed(1)} ms`,
+        ]
+      : []),
     ...(failures.length > 0 ? ["", "errors:", ...failures] : []),
     "",
   ].join("\n");

@@ -4,6 +4,7 @@ import { launchBenchServer } from "./launch";
 import { type LoadResult, runLoad } from "./load";
 import { benchPolicies, benchTransaction, measurePolicyCost } from "./policy-cost";
 import { formatReport, saveReport } from "./report";
+import { benchSends, type SendCost } from "./send-cost";
 import { measureSigningCost } from "./signing-cost";
 import { measureStampCost } from "./stamp-cost";
 import { type BenchKey, newBenchKey } from "./stamper";
@@ -90,6 +91,7 @@ export async function bench(root: string): Promise<number> {
   const key = newBenchKey();
   const database = await benchDatabase(process.env.DATABASE_URL || undefined);
   const results: LoadResult[] = [];
+  let sends: SendCost | undefined;
   try {
     const server = await launchBenchServer(root, key.publicKey, database.url);
     let users = 0;
@@ -196,6 +198,14 @@ export async function bench(root: string): Promise<number> {
           results.push(await runLoad(name, concurrency, seconds * 1000, send));
         }
       }
+      // Last: the sends leave work in the job queue that would slow whatever ran after them.
+      const sent = await benchSends(
+        { baseUrl: server.baseUrl, organizationId: server.organizationId, post, activity },
+        wallet.ethereum,
+        seconds,
+      );
+      results.push(...sent.loads);
+      sends = sent.cost;
     } finally {
       await server.stop();
     }
@@ -211,6 +221,7 @@ export async function bench(root: string): Promise<number> {
     stampVerification: await measureStampCost(),
     signing: measureSigningCost(),
     policies: measurePolicyCost(),
+    sends,
   };
   process.stdout.write(formatReport(report));
   process.stdout.write(`saved to ${saveReport(root, report)}\n`);
