@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
  * get() at once, as a user touching their fingerprint reader would.
  */
 export async function addVirtualAuthenticator(page: Page): Promise<string> {
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await attach(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: {
@@ -18,4 +18,20 @@ export async function addVirtualAuthenticator(page: Page): Promise<string> {
     },
   });
   return authenticatorId;
+}
+
+/**
+ * A DevTools session for the page. On a loaded machine Chromium can answer "No target with given
+ * id found" for a page it has only just created; that is the browser not ready, not our code, so
+ * try again a few times before giving up.
+ */
+async function attach(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.context().newCDPSession(page);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("No target with given id")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
 }
