@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { alice, dropPolicies, ethAddress, policy, submit, VAULT, withPolicyScene } from "./policy-scene";
+
+/** Policies read eth_send_transaction as they read sign_transaction: the call is `eth.tx`. */
+
+withPolicyScene();
+
+const send = (to: string, value: string, data?: string) =>
+  submit(alice, "eth_send_transaction", "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", {
+    from: ethAddress,
+    caip2: "eip155:8453",
+    calls: [{ to, value, ...(data ? { data } : {}) }],
+  });
+
+describe("policies over eth_send_transaction", () => {
+  it("allows a send whose eth.tx matches an allow policy, and only that one", async () => {
+    await dropPolicies();
+    await policy(
+      "alice may send small amounts to the vault on Base",
+      "EFFECT_ALLOW",
+      `activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && eth.tx.to == '${VAULT}' && eth.tx.value < 1000 && eth.tx.chain_id == 8453`,
+    );
+    const allowed = await send(VAULT, "999");
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(allowed.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+
+    const tooMuch = await send(VAULT, "1000");
+    expect(tooMuch.status).toBe(403);
+    expect(tooMuch.body.message).toMatch(/no policy allows it/);
+    const elsewhere = await send("0x000000000000000000000000000000000000dead", "1");
+    expect(elsewhere.status).toBe(403);
+  });
+
+  it("denies by selector in the call data, deny winning over allow", async () => {
+    await dropPolicies();
+    await policy("alice may send anything", "EFFECT_ALLOW", "activity.resource == 'PRIVATE_KEY'");
+    await policy("no approvals", "EFFECT_DENY", "eth.tx.data[0..10] == '0x095ea7b3'");
+    const approve = await send(VAULT, "0", `0x095ea7b3${"00".repeat(64)}`);
+    expect(approve.status).toBe(403);
+    expect(approve.body.message).toMatch(/no approvals/);
+    const transfer = await send(VAULT, "0", `0xa9059cbb${"00".repeat(64)}`);
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
+  });
+});
