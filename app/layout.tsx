@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/theme";
 import { Providers } from "./providers";
@@ -7,6 +7,24 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "Latchkey",
   description: "Self-hosted wallet, key and user management",
+  // The files live in public/ (scripts/generate-icons.mjs renders the PNGs and the ICO from icon.svg).
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: { url: "/apple-touch-icon.png", sizes: "180x180" },
+  },
+  manifest: "/site.webmanifest",
+  // An admin dashboard is for its operators, not for search engines (robots.txt says the same).
+  robots: { index: false, follow: false },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#0b1120" },
+  ],
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -5,6 +5,7 @@ import { formatTimestamp } from "@/lib/client/format";
 import { useContractInterface } from "@/lib/queries/contracts";
 import { Alert } from "../ui/alert";
 import { Card } from "../ui/card";
+import { CodeBlock } from "../ui/code-block";
 import { CopyButton } from "../ui/copy-button";
 import { interfaceTypeLabel } from "./interface-types";
 
@@ -46,12 +47,9 @@ export function ContractDetail({ interfaceId }: { interfaceId: string }) {
       </Card>
       <figure className="grid gap-1">
         <figcaption className="text-sm font-medium">Definition</figcaption>
-        <pre
-          className="max-h-[32rem] overflow-auto rounded-md bg-muted p-3 text-xs"
-          data-testid="contract-definition"
-        >
+        <CodeBlock className="max-h-[32rem]" data-testid="contract-definition">
           {pretty(contract.smartContractInterface)}
-        </pre>
+        </CodeBlock>
       </figure>
     </div>
   );

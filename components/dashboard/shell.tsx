@@ -48,6 +48,13 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   };
   return (
     <div className="flex min-h-screen">
+      {/* Keyboard users skip the ten navigation links; the link shows itself only when focused. */}
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
       <aside className="w-56 shrink-0 border-r border-border p-4">
         <p className="text-lg font-semibold tracking-tight">Latchkey</p>
         <p className="mt-1 truncate text-sm text-muted-foreground" data-testid="organization-name">
@@ -58,12 +65,14 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <Link
               key={href}
               href={href}
+              // Screen readers say which page this is; sighted users see the highlight.
+              aria-current={pathname.startsWith(href) ? "page" : undefined}
               className={cn(
                 "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-muted",
                 pathname.startsWith(href) && "bg-muted font-medium",
               )}
             >
-              <Icon className="h-4 w-4" />
+              <Icon className="h-4 w-4" aria-hidden />
               {label}
             </Link>
           ))}
@@ -79,7 +88,10 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <LogOut className="h-4 w-4" /> Sign out
           </Button>
         </header>
-        <main className="flex-1 p-6">{children}</main>
+        {/* tabIndex -1: the skip link can move the focus here, not only scroll. */}
+        <main id="main" tabIndex={-1} className="flex-1 p-6 focus:outline-none">
+          {children}
+        </main>
       </div>
     </div>
   );
