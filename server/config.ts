@@ -21,6 +21,21 @@ export interface Config {
   sessionSeconds: number;
   /** caip2 → RPC URL of chains served by a real node (LATCHKEY_RPC_URLS); the others are local devnets. */
   rpcUrls: Record<string, string>;
+  rateLimits: RateLimits;
+  /**
+   * LATCHKEY_TRUST_PROXY: how many proxies in front of Latchkey append to X-Forwarded-For. 0 (the
+   * default) trusts no such header, which leaves per-IP limits without an address to count.
+   */
+  trustProxyHops: number;
+}
+
+/** Requests allowed per fixed window; 0 turns that one limit off. */
+export interface RateLimits {
+  windowSeconds: number;
+  activitiesPerKey: number;
+  queriesPerKey: number;
+  activitiesPerIp: number;
+  queriesPerIp: number;
 }
 
 export class ConfigError extends Error {}
@@ -49,6 +64,25 @@ function rpcUrls(raw: string | undefined): Record<string, string> {
   }
 }
 
+const MAX_PER_WINDOW = 1_000_000_000;
+
+/**
+ * Defaults in a 10 s window: 100 activities/s and 300 queries/s per credential on average, with
+ * room for bursts — far above what one client does on purpose (a signing service answers
+ * activities in tens of milliseconds at best) yet a ceiling for a runaway loop. Per address, three
+ * times that, since one address may hold several keys (a service, a NAT).
+ */
+function rateLimits(env: Record<string, string | undefined>): RateLimits {
+  const limit = (name: string, fallback: number) => integer(env, name, fallback, 0, MAX_PER_WINDOW);
+  return {
+    windowSeconds: integer(env, "LATCHKEY_RATE_LIMIT_WINDOW_SECONDS", 10, 1, 3600),
+    activitiesPerKey: limit("LATCHKEY_RATE_LIMIT_ACTIVITIES_PER_KEY", 1000),
+    queriesPerKey: limit("LATCHKEY_RATE_LIMIT_QUERIES_PER_KEY", 3000),
+    activitiesPerIp: limit("LATCHKEY_RATE_LIMIT_ACTIVITIES_PER_IP", 3000),
+    queriesPerIp: limit("LATCHKEY_RATE_LIMIT_QUERIES_PER_IP", 9000),
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = integer(env, "PORT", 3000, 1, 65535);
   const origins = (env.LATCHKEY_ORIGINS ?? `http://localhost:${port}`)
@@ -68,5 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: integer(env, "LATCHKEY_MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     sessionSeconds: integer(env, "LATCHKEY_SESSION_SECONDS", 900, 60, 7 * 24 * 3600),
     rpcUrls: rpcUrls(env.LATCHKEY_RPC_URLS),
+    rateLimits: rateLimits(env),
+    trustProxyHops: integer(env, "LATCHKEY_TRUST_PROXY", 0, 0, 16),
   };
 }

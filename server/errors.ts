@@ -31,12 +31,18 @@ export class ApiError extends Error {
   readonly reason: string;
   readonly fieldViolations: FieldViolation[];
   readonly extra: Record<string, unknown>;
+  /** When a retry may succeed (rate limits): a RetryInfo detail, and the edge's Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     reason: string,
     message: string,
-    options: { fieldViolations?: FieldViolation[]; extra?: Record<string, unknown> } = {},
+    options: {
+      fieldViolations?: FieldViolation[];
+      extra?: Record<string, unknown>;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -44,6 +50,7 @@ export class ApiError extends Error {
     this.reason = reason;
     this.fieldViolations = options.fieldViolations ?? [];
     this.extra = options.extra ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -77,6 +84,13 @@ export function errorBody(error: ApiError, requestId: string) {
     details.push({
       "@type": "type.googleapis.com/google.rpc.BadRequest",
       fieldViolations: error.fieldViolations,
+    });
+  }
+  if (error.retryAfterSeconds !== undefined) {
+    // google.rpc.RetryInfo's retryDelay is a protobuf Duration, which JSON spells "<seconds>s".
+    details.push({
+      "@type": "type.googleapis.com/google.rpc.RetryInfo",
+      retryDelay: `${error.retryAfterSeconds}s`,
     });
   }
   details.push({ "@type": "type.googleapis.com/google.rpc.RequestInfo", requestId });

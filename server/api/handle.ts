@@ -12,7 +12,9 @@ import type { AppContext } from "../context";
 import { ApiError, errorBody, internalError, invalid, unauthenticated } from "../errors";
 import { newId, UUID_PATTERN } from "../ids";
 import { queryRegistry } from "../queries/index";
+import { enforceRateLimits } from "../rate-limit/enforce";
 import { CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
+import { clientAddress } from "./client-address";
 import { httpStatus } from "./http-status";
 import { validate } from "./validate";
 
@@ -21,10 +23,15 @@ export type ApiRoute = { kind: "submit" | "query"; path: string };
 const STALE_AFTER_MS = 60 * 60 * 1000;
 const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
-function json(status: number, body: unknown, requestId: string): Response {
+function json(
+  status: number,
+  body: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json", "x-request-id": requestId },
+    headers: { "content-type": "application/json", "x-request-id": requestId, ...headers },
   });
 }
 
@@ -37,6 +44,31 @@ async function verifyStamp(app: AppContext, request: Request, raw: Uint8Array): 
   const header = readStampHeader(request.headers);
   if (header.kind === "API_KEY") return verifyApiKeyStamp(header.value, raw);
   return verifyWebAuthnStamp(app.db, app.config, header.value, raw);
+}
+
+/**
+ * Verifies the stamp, then spends the request's rate-limit budgets before anything else happens.
+ * A credential's budget is spent only by a stamp that verified, so a forged stamp naming someone
+ * else's key cannot lock them out; the address's is spent by every attempt, which is what holds
+ * floods of forged or missing stamps back. A refused stamp is reported after counting.
+ */
+async function verifyWithinLimits(
+  app: AppContext,
+  request: Request,
+  route: ApiRoute,
+  raw: Uint8Array,
+): Promise<VerifiedStamp> {
+  const verified = await verifyStamp(app, request, raw).then(
+    (stamp) => ({ stamp }),
+    (error: unknown) => ({ error }),
+  );
+  await enforceRateLimits(app, {
+    kind: route.kind === "submit" ? "activity" : "query",
+    credential: "stamp" in verified ? verified.stamp.publicKey : undefined,
+    address: clientAddress(request.headers, app.config.trustProxyHops),
+  });
+  if ("error" in verified) throw verified.error;
+  return verified.stamp;
 }
 
 function checkFreshness(timestampMs: string, now: Date) {
@@ -157,7 +189,7 @@ export async function handleApiRequest(
       );
     }
     const raw = await readRawBody(request, app.config.maxBodyBytes);
-    const stamp = await verifyStamp(app, request, raw);
+    const stamp = await verifyWithinLimits(app, request, route, raw);
     const { text, value } = parseJsonObject(raw);
     const result =
       route.kind === "submit"
@@ -172,7 +204,9 @@ export async function handleApiRequest(
     }
     clientGone = error.reason === CLIENT_CLOSED;
     status = httpStatus(error);
-    return json(status, errorBody(error, requestId), requestId);
+    const retryAfter: Record<string, string> =
+      error.retryAfterSeconds === undefined ? {} : { "retry-after": String(error.retryAfterSeconds) };
+    return json(status, errorBody(error, requestId), requestId, retryAfter);
   } finally {
     const seconds = (performance.now() - started) / 1000;
     // A client that hung up mid-body is counted apart (499, as proxies log it) and logged quietly.

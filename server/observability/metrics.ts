@@ -5,6 +5,7 @@ export interface Metrics {
   requests: Counter<"path" | "status">;
   latency: Histogram<"path">;
   activities: Counter<"type" | "status">;
+  rateLimited: Counter<"scope" | "kind">;
 }
 
 /** One registry per application context, so tests can build several without collisions. */
@@ -29,6 +30,12 @@ export function createMetrics(): Metrics {
       name: "latchkey_activities_total",
       help: "Activity outcomes by type and resulting status",
       labelNames: ["type", "status"],
+      registers: [registry],
+    }),
+    rateLimited: new Counter({
+      name: "latchkey_rate_limited_total",
+      help: "Requests refused with a 429, by the limit that refused them (scope key|ip, kind activity|query)",
+      labelNames: ["scope", "kind"],
       registers: [registry],
     }),
   };

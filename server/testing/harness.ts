@@ -29,17 +29,21 @@ export function newApiKey(): TestKey {
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
   body: T;
+  headers: Headers;
 }
 
 export interface TestApp {
   app: AppContext;
   clock: ReturnType<typeof fixedClock>;
-  /** POST a body (object or exact string) stamped by `key` (or with the given headers). */
+  /** The PostgreSQL schema it lives in (undefined on PGlite). */
+  pgSchema: string | undefined;
+  /** POST a body (object or exact string) stamped by `key` (or with the given headers), plus `headers`. */
   call<T = Record<string, unknown>>(
     kind: "submit" | "query",
     path: string,
     body: unknown,
     auth: TestKey | { headers: Record<string, string> } | null,
+    headers?: Record<string, string>,
   ): Promise<ApiResponse<T>>;
   /** Build an activity body with a fresh timestamp. */
   activity(type: string, organizationId: string, parameters: unknown): Record<string, unknown>;
@@ -48,21 +52,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  logger?: Logger;
+  /** More environment for loadConfig (rate limits, LATCHKEY_TRUST_PROXY…). */
+  env?: Record<string, string>;
+  /**
+   * PostgreSQL only: a second instance on the same schema, master key and clock as this one, as
+   * two servers on one database are. The one that made the schema drops it: close this one first.
+   */
+  shareDatabaseWith?: TestApp;
+}
+
 /**
  * A real application context for in-process API tests: PGlite in memory, or, when DATABASE_URL
  * is set, a PostgreSQL schema of its own that is dropped afterwards. Logs go nowhere unless a
  * logger is given (the logging tests capture them).
  */
-export async function startTestApp(options: { logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const pgSchema = databaseUrl ? `test_${randomBytes(6).toString("hex")}` : undefined;
+  const peer = options.shareDatabaseWith;
+  if (peer && !databaseUrl) throw new Error("shareDatabaseWith needs DATABASE_URL: PGlite opens once");
+  const pgSchema = peer ? peer.pgSchema : databaseUrl ? `test_${randomBytes(6).toString("hex")}` : undefined;
   const config = loadConfig({
-    LATCHKEY_MASTER_KEY: randomBytes(32).toString("hex"),
+    LATCHKEY_MASTER_KEY: peer?.app.config.masterKey ?? randomBytes(32).toString("hex"),
     LATCHKEY_DATA_DIR: path.join(os.tmpdir(), `latchkey-test-${randomBytes(4).toString("hex")}`),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: "silent",
+    ...options.env,
   });
-  const clock = fixedClock(new Date());
+  const clock = peer?.clock ?? fixedClock(new Date());
   const app = await createAppContext(config, {
     clock,
     inMemory: !databaseUrl,
@@ -73,9 +91,10 @@ export async function startTestApp(options: { logger?: Logger } = {}): Promise<T
   const testApp: TestApp = {
     app,
     clock,
-    async call(kind, apiPath, body, auth) {
+    pgSchema,
+    async call(kind, apiPath, body, auth, extraHeaders = {}) {
       const text = typeof body === "string" ? body : JSON.stringify(body);
-      const headers: Record<string, string> = { "content-type": "application/json" };
+      const headers: Record<string, string> = { "content-type": "application/json", ...extraHeaders };
       if (auth && "stamper" in auth) {
         const stamp = await auth.stamper.stamp(text);
         headers[stamp.stampHeaderName] = stamp.stampHeaderValue;
@@ -88,7 +107,7 @@ export async function startTestApp(options: { logger?: Logger } = {}): Promise<T
         body: text,
       });
       const response = await handleApiRequest(app, request, { kind, path: apiPath });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: await response.json(), headers: response.headers };
     },
     activity(type, organizationId, parameters) {
       counter += 1;
@@ -105,7 +124,7 @@ export async function startTestApp(options: { logger?: Logger } = {}): Promise<T
     },
     async close() {
       await app.close();
-      if (databaseUrl && pgSchema) {
+      if (databaseUrl && pgSchema && !peer) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);

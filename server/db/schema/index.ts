@@ -5,6 +5,7 @@ export * from "./jobs";
 export * from "./organizations";
 export * from "./policies";
 export * from "./private-keys";
+export * from "./rate-limit-buckets";
 export * from "./sealed-secrets";
 export * from "./send-transactions";
 export * from "./smart-contract-interfaces";

@@ -1,0 +1,51 @@
+import { lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimitBuckets } from "../db/schema";
+
+export type LimitScope = "key" | "ip";
+export type LimitKind = "activity" | "query";
+
+/** One budget a request spends from: who (scope + subject) doing what (kind). */
+export interface Hit {
+  scope: LimitScope;
+  kind: LimitKind;
+  subject: string;
+}
+
+/**
+ * Adds one to each hit's counter in the window starting at `windowStart` and returns the counts
+ * after it, in the order of `hits`. One statement for all of a request's budgets, outside any
+ * transaction: the upsert's row lock makes concurrent instances on one PostgreSQL count exactly,
+ * and it holds that lock only for the statement.
+ */
+export async function countHits(db: Database, hits: Hit[], windowStart: Date): Promise<number[]> {
+  const rows = await db
+    .insert(rateLimitBuckets)
+    .values(hits.map((hit) => ({ ...hit, windowStart, count: 1 })))
+    .onConflictDoUpdate({
+      target: [
+        rateLimitBuckets.scope,
+        rateLimitBuckets.kind,
+        rateLimitBuckets.subject,
+        rateLimitBuckets.windowStart,
+      ],
+      set: { count: sql`${rateLimitBuckets.count} + 1` },
+    })
+    .returning({
+      scope: rateLimitBuckets.scope,
+      kind: rateLimitBuckets.kind,
+      subject: rateLimitBuckets.subject,
+      count: rateLimitBuckets.count,
+    });
+  // RETURNING's row order is not promised: match each row back to its hit.
+  return hits.map(
+    (hit) =>
+      rows.find((row) => row.scope === hit.scope && row.kind === hit.kind && row.subject === hit.subject)!
+        .count,
+  );
+}
+
+/** Drops the counters of windows that started before `before`: no request counts on them again. */
+export async function pruneBuckets(db: Database, before: Date): Promise<void> {
+  await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, before));
+}
