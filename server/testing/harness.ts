@@ -78,6 +78,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LATCHKEY_DATA_DIR: path.join(os.tmpdir(), `latchkey-test-${randomBytes(4).toString("hex")}`),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: "silent",
+    // The fixed clock never leaves its window, so a whole test file would share one budget: every
+    // request is still counted, but only tests that set their own limits are ever refused.
+    LATCHKEY_RATE_LIMIT_ACTIVITIES_PER_KEY: "1000000000",
+    LATCHKEY_RATE_LIMIT_QUERIES_PER_KEY: "1000000000",
     ...options.env,
   });
   const clock = peer?.clock ?? fixedClock(new Date());

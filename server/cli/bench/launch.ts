@@ -41,6 +41,10 @@ export async function launchBenchServer(
     DATABASE_URL: databaseUrl ?? "",
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    // One key floods the server on purpose: the limiter still counts every request (its round
+    // trip is part of the figures) but never refuses one, whatever the machine's speed.
+    LATCHKEY_RATE_LIMIT_ACTIVITIES_PER_KEY: "1000000000",
+    LATCHKEY_RATE_LIMIT_QUERIES_PER_KEY: "1000000000",
   };
   const cli = path.join(root, "server/cli/bin.mjs");
   const created = spawnSync(
