@@ -141,6 +141,30 @@ describe("sessions through @turnkey/sdk-server against a started Latchkey", () =
     });
   });
 
+  it("createReadOnlySession: the JWT sent alone as X-Session reads as the user; activities still need a stamp", async () => {
+    // Neither @turnkey/sdk-server nor @turnkey/http sends X-Session (only @turnkey/sdk-browser
+    // does, from its readOnlySession config): send it the way that client does, over fetch.
+    const { session } = await root.createReadOnlySession({});
+    const post = (kind: string, path: string, body: unknown) =>
+      fetch(`${server.baseUrl}/public/v1/${kind}/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "X-Session": session },
+        body: JSON.stringify(body),
+      });
+    const read = await post("query", "whoami", { organizationId: orgId });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ organizationId: orgId, userId: server.root.userId });
+
+    const write = await post("submit", "create_read_only_session", {
+      type: "ACTIVITY_TYPE_CREATE_READ_ONLY_SESSION",
+      timestampMs: String(Date.now()),
+      organizationId: orgId,
+      parameters: {},
+    });
+    expect(write.status).toBe(401);
+    expect((await write.json()).details[0].turnkeyErrorCode).toBe("SESSION_READ_ONLY");
+  });
+
   it("stampLogin: a session JWT for a client-held key that then stamps requests", async () => {
     const sessionKey = generateP256KeyPair();
     const { session } = await root.stampLogin({ publicKey: sessionKey.publicKey, expirationSeconds: "300" });

@@ -11,12 +11,15 @@ const READ_ONLY_SESSION_SECONDS = 3600;
  * A read-only session JWT for the caller, signed by the server key (SESSION_TYPE_READ_ONLY, no
  * public key).
  *
- * What it is good for here: official clients send it in an `X-Session` header so that reads need
- * no passkey prompt (@turnkey/sdk-browser's `login()` stores it and adds the header to every
- * request). Latchkey authenticates every request by its stamp alone and ignores `X-Session`, so
- * in Latchkey a read-only session authorizes nothing: it is issued so that clients calling this
- * activity keep working and can show who is signed in until when. For reads (and writes) without
- * a prompt, use a read-write session (stamp_login or create_read_write_session), whose key stamps.
+ * Official clients send it in an `X-Session` header so that reads need no passkey prompt
+ * (@turnkey/sdk-browser's `login()` stores it and adds the header to every request). Latchkey
+ * honours it for queries only (server/auth/read-only-session.ts): sent without a stamp, a query
+ * runs as the session's user, under the same organization rules as that user's stamped query.
+ * Activities must be stamped, so X-Session alone on a submit is a 401. Beside a stamp it must name
+ * the stamp's user and organization, or the request is refused.
+ *
+ * Lifetime: one hour from issue (`exp`), with no list of sessions to revoke: a session stops
+ * working when it expires or when its user is deleted (the user must be live at every request).
  */
 export const createReadOnlySession = defineActivity({
   path: "create_read_only_session",
@@ -26,7 +29,7 @@ export const createReadOnlySession = defineActivity({
   intentKey: "createReadOnlySessionIntent",
   resultKey: "createReadOnlySessionResult",
   summary:
-    "Issue a read-only session JWT for the caller (valid for 1 hour; authorizes nothing by itself here)",
+    "Issue a read-only session JWT for the caller (valid for 1 hour; sent as X-Session, it authorizes the caller's queries)",
   params: ZCreateReadOnlySessionParams,
   result: z.object({
     organizationId: z.string(),

@@ -1,7 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import { type TActivity, type TActivityStatus, ZActivity } from "@/lib/api/activity";
 import { toTimestamp } from "@/lib/api/common";
-import type { Caller } from "../auth/caller";
+import type { Reader } from "../auth/caller";
 import type { DbOrTx } from "../db/client";
 import { type ActivityRow, type VoteRow, votes } from "../db/schema";
 import { BOOTSTRAP_ACTIVITY } from "../organizations/record-bootstrap";
@@ -17,7 +17,7 @@ import { activityByType } from "./index";
 export function mayVote(
   row: ActivityRow,
   rowVotes: VoteRow[],
-  viewer: Caller | undefined,
+  viewer: Reader | undefined,
   now: Date,
 ): boolean {
   if (!viewer || row.status !== "ACTIVITY_STATUS_CONSENSUS_NEEDED") return false;
@@ -31,7 +31,7 @@ export function mayVote(
 export async function renderActivity(
   db: DbOrTx,
   row: ActivityRow,
-  viewer?: Caller,
+  viewer?: Reader,
   now: Date = new Date(),
 ): Promise<TActivity> {
   const [activity] = await renderActivities(db, [row], viewer, now);
@@ -45,7 +45,7 @@ export async function renderActivity(
 export async function renderActivities(
   db: DbOrTx,
   rows: ActivityRow[],
-  viewer?: Caller,
+  viewer?: Reader,
   now: Date = new Date(),
 ): Promise<TActivity[]> {
   if (rows.length === 0) return [];
@@ -75,7 +75,7 @@ function envelope(
   row: ActivityRow,
   rowVotes: VoteRow[],
   voters: Awaited<ReturnType<typeof loadUsers>>,
-  viewer: Caller | undefined,
+  viewer: Reader | undefined,
   now: Date,
 ): TActivity {
   const definition: { intentKey: string; resultKey: string } | undefined =

@@ -4,15 +4,14 @@ import { denialError } from "../activities/denial";
 import { activityRegistry, voteRegistry } from "../activities/index";
 import { submitActivity } from "../activities/submit";
 import { castVote } from "../activities/vote";
-import { verifyApiKeyStamp } from "../auth/api-key-stamp";
-import { type Caller, findOrganization, resolveCaller } from "../auth/caller";
-import { readStampHeader, type VerifiedStamp } from "../auth/stamp";
-import { verifyWebAuthnStamp } from "../auth/webauthn-stamp";
+import { findOrganization, type Reader, resolveCaller } from "../auth/caller";
+import { requireSameHolder, resolveSessionReader } from "../auth/read-only-session";
 import type { AppContext } from "../context";
 import { ApiError, errorBody, internalError, invalid, unauthenticated } from "../errors";
 import { newId, UUID_PATTERN } from "../ids";
 import { queryRegistry } from "../queries/index";
 import { enforceRateLimits } from "../rate-limit/enforce";
+import { authenticateActivity, authenticateQuery, type QueryCredentials, type Stamped } from "./authenticate";
 import { CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
 import { clientAddress } from "./client-address";
 import { httpStatus } from "./http-status";
@@ -40,35 +39,35 @@ function routeExists(route: ApiRoute): boolean {
   return Object.hasOwn(activityRegistry, route.path) || Object.hasOwn(voteRegistry, route.path);
 }
 
-async function verifyStamp(app: AppContext, request: Request, raw: Uint8Array): Promise<VerifiedStamp> {
-  const header = readStampHeader(request.headers);
-  if (header.kind === "API_KEY") return verifyApiKeyStamp(header.value, raw);
-  return verifyWebAuthnStamp(app.db, app.config, header.value, raw);
-}
-
 /**
- * Verifies the stamp, then spends the request's rate-limit budgets before anything else happens.
- * A credential's budget is spent only by a stamp that verified, so a forged stamp naming someone
+ * Authenticates, then spends the request's rate-limit budgets before anything else happens. A
+ * credential's budget is spent only by credentials that verified, so a forged stamp naming someone
  * else's key cannot lock them out; the address's is spent by every attempt, which is what holds
- * floods of forged or missing stamps back. A refused stamp is reported after counting.
+ * floods of forged or missing stamps back. A refused credential is reported after counting.
  */
-async function verifyWithinLimits(
+async function withinLimits<C extends QueryCredentials>(
   app: AppContext,
   request: Request,
   route: ApiRoute,
-  raw: Uint8Array,
-): Promise<VerifiedStamp> {
-  const verified = await verifyStamp(app, request, raw).then(
-    (stamp) => ({ stamp }),
+  authenticating: Promise<C>,
+): Promise<C> {
+  const verified = await authenticating.then(
+    (credentials) => ({ credentials }),
     (error: unknown) => ({ error }),
   );
+  const credential =
+    "error" in verified
+      ? undefined
+      : verified.credentials.kind === "stamp"
+        ? verified.credentials.stamp.publicKey
+        : `x-session:${verified.credentials.session.userId}`;
   await enforceRateLimits(app, {
     kind: route.kind === "submit" ? "activity" : "query",
-    credential: "stamp" in verified ? verified.stamp.publicKey : undefined,
+    credential,
     address: clientAddress(request.headers, app.config.trustProxyHops),
   });
   if ("error" in verified) throw verified.error;
-  return verified.stamp;
+  return verified.credentials;
 }
 
 function checkFreshness(timestampMs: string, now: Date) {
@@ -92,7 +91,7 @@ async function runActivity(
   path: string,
   text: string,
   body: unknown,
-  stamp: VerifiedStamp,
+  credentials: Stamped,
   requestId: string,
 ) {
   const request = validate(ZActivityRequest, body);
@@ -109,7 +108,11 @@ async function runActivity(
     );
   }
   checkFreshness(request.timestampMs, now);
-  const caller = await resolveCaller(app.db, stamp, request.organizationId, { allowAncestors: false, now });
+  const caller = await resolveCaller(app.db, credentials.stamp, request.organizationId, {
+    allowAncestors: false,
+    now,
+  });
+  if (credentials.session) requireSameHolder(credentials.session, caller);
   if (vote) {
     const params = validate(ZFingerprintParams, request.parameters, "parameters");
     return {
@@ -138,7 +141,29 @@ async function runActivity(
 
 const ACTIVITY_ENVELOPE_FIELDS = ["type", "timestampMs", "parameters"] as const;
 
-async function runQuery(app: AppContext, path: string, body: Record<string, unknown>, stamp: VerifiedStamp) {
+/** The reader of a query: the stamp's caller, or the user of a read-only session sent alone. */
+async function resolveReader(
+  app: AppContext,
+  credentials: QueryCredentials,
+  organizationId: string,
+  now: Date,
+): Promise<Reader> {
+  if (credentials.kind === "session")
+    return resolveSessionReader(app.db, credentials.session, organizationId);
+  const caller = await resolveCaller(app.db, credentials.stamp, organizationId, {
+    allowAncestors: true,
+    now,
+  });
+  if (credentials.session) requireSameHolder(credentials.session, caller);
+  return caller;
+}
+
+async function runQuery(
+  app: AppContext,
+  path: string,
+  body: Record<string, unknown>,
+  credentials: QueryCredentials,
+) {
   const definition = queryRegistry[path]!;
   // Votes publish the signed body and signature of every activity (the compatible API's vote
   // shape), so an activity's stamp is public. No query takes these fields: refusing them keeps
@@ -155,7 +180,7 @@ async function runQuery(app: AppContext, path: string, body: Record<string, unkn
     throw invalid("organizationId is required", "organizationId");
   }
   const now = app.clock.now();
-  const caller: Caller = await resolveCaller(app.db, stamp, organizationId, { allowAncestors: true, now });
+  const caller = await resolveReader(app, credentials, organizationId, now);
   const request = validate(definition.request, body);
   const organization =
     caller.organization.id === organizationId
@@ -166,8 +191,9 @@ async function runQuery(app: AppContext, path: string, body: Record<string, unkn
 }
 
 /**
- * The one request pipeline: read the raw body once, verify the stamp over those exact bytes,
- * parse, resolve the caller, validate, dispatch, and map every error to one JSON shape.
+ * The one request pipeline: read the raw body once, verify the stamp over those exact bytes (or,
+ * for a query only, a read-only session JWT in X-Session), parse, resolve the caller, validate,
+ * dispatch, and map every error to one JSON shape.
  */
 export async function handleApiRequest(
   app: AppContext,
@@ -189,12 +215,15 @@ export async function handleApiRequest(
       );
     }
     const raw = await readRawBody(request, app.config.maxBodyBytes);
-    const stamp = await verifyWithinLimits(app, request, route, raw);
-    const { text, value } = parseJsonObject(raw);
-    const result =
-      route.kind === "submit"
-        ? await runActivity(app, route.path, text, value, stamp, requestId)
-        : await runQuery(app, route.path, value, stamp);
+    let result: unknown;
+    if (route.kind === "submit") {
+      const credentials = await withinLimits(app, request, route, authenticateActivity(app, request, raw));
+      const { text, value } = parseJsonObject(raw);
+      result = await runActivity(app, route.path, text, value, credentials, requestId);
+    } else {
+      const credentials = await withinLimits(app, request, route, authenticateQuery(app, request, raw));
+      result = await runQuery(app, route.path, parseJsonObject(raw).value, credentials);
+    }
     status = 200;
     return json(200, result, requestId);
   } catch (caught) {

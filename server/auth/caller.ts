@@ -22,15 +22,22 @@ export interface CallerCredential {
   type: string;
 }
 
-/** Who is acting: a live user of `organization`, proven by a credential they hold. */
-export interface Caller {
+/**
+ * Who is reading: all a query needs to know. A stamped caller is one; so is the user of a
+ * read-only session (X-Session), which has no stamp to record and so can never submit.
+ */
+export interface Reader {
   user: UserRow;
   /** The organization the credential belongs to: the target itself, or (queries only) an ancestor. */
   organization: OrganizationRow;
-  credential: CallerCredential;
-  stamp: VerifiedStamp;
   /** A root user of the target organization (root quorum member). */
   isRoot: boolean;
+}
+
+/** Who is acting: a live user of `organization`, proven by a credential they hold. */
+export interface Caller extends Reader {
+  credential: CallerCredential;
+  stamp: VerifiedStamp;
 }
 
 export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
@@ -104,6 +111,33 @@ async function matchCredential(db: DbOrTx, stamp: VerifiedStamp, orgIds: string[
 }
 
 /**
+ * The organizations whose members may act on the target: the target itself, and for queries its
+ * ancestors after it (a parent may read its sub-orgs). 404 when the target does not exist.
+ */
+export async function actingOrganizations(
+  db: DbOrTx,
+  targetOrganizationId: string,
+  allowAncestors: boolean,
+): Promise<OrganizationRow[]> {
+  const target = await findOrganization(db, targetOrganizationId);
+  if (!target) {
+    throw new ApiError(
+      "NOT_FOUND",
+      "ORGANIZATION_NOT_FOUND",
+      `organization not found: ${targetOrganizationId}`,
+    );
+  }
+  return allowAncestors ? organizationChain(db, target) : [target];
+}
+
+/** The user a credential or session speaks for, as long as they are not deleted. */
+export async function liveUser(db: DbOrTx, userId: string, goneMessage: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) throw unauthenticated("USER_NOT_FOUND", goneMessage);
+  return user;
+}
+
+/**
  * Map a verified stamp to a user of the target organization. Activities accept only the target's
  * own credentials; queries also accept those of its ancestors (a parent may read its sub-orgs).
  */
@@ -113,15 +147,8 @@ export async function resolveCaller(
   targetOrganizationId: string,
   options: { allowAncestors: boolean; now: Date },
 ): Promise<Caller> {
-  const target = await findOrganization(db, targetOrganizationId);
-  if (!target) {
-    throw new ApiError(
-      "NOT_FOUND",
-      "ORGANIZATION_NOT_FOUND",
-      `organization not found: ${targetOrganizationId}`,
-    );
-  }
-  const chain = options.allowAncestors ? await organizationChain(db, target) : [target];
+  const chain = await actingOrganizations(db, targetOrganizationId, options.allowAncestors);
+  const target = chain[0]!;
   const matches = await matchCredential(
     db,
     stamp,
@@ -149,10 +176,7 @@ export async function resolveCaller(
       `${session ? "session" : "api key"} ${match.credential.id} expired at ${match.expiresAt.toISOString()}`,
     );
   }
-  const [user] = await db.select().from(users).where(eq(users.id, match.userId));
-  if (!user || user.deletedAt) {
-    throw unauthenticated("USER_NOT_FOUND", `the user holding this credential no longer exists`);
-  }
+  const user = await liveUser(db, match.userId, "the user holding this credential no longer exists");
   if (stamp.kind === "WEBAUTHN") {
     await checkSignCount(db, { id: match.credential.id, signCount: match.signCount ?? 0 }, stamp.signCount);
   }

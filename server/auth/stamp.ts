@@ -27,6 +27,13 @@ export type VerifiedStamp =
 
 export type StampHeader = { kind: "API_KEY"; value: string } | { kind: "WEBAUTHN"; value: string };
 
+const STAMP_HEADERS = ["x-stamp", "x-stamp-webauthn", "x-stamp-attested"] as const;
+
+/** Whether the request carries any stamp header at all (valid or not: readStampHeader judges). */
+export function hasStampHeader(headers: Headers): boolean {
+  return STAMP_HEADERS.some((name) => headers.get(name));
+}
+
 /** Exactly one stamp per request: X-Stamp (API or session key) or X-Stamp-WebAuthn (passkey). */
 export function readStampHeader(headers: Headers): StampHeader {
   const apiKey = headers.get("x-stamp");

@@ -1,4 +1,4 @@
-import { createPrivateKey, hkdfSync, type KeyObject, sign } from "node:crypto";
+import { createPrivateKey, createPublicKey, hkdfSync, type KeyObject, sign, verify } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 
 export interface ServerSigningKey {
@@ -8,6 +8,11 @@ export interface ServerSigningKey {
   signRaw(data: Uint8Array): Buffer;
   /** ECDSA P-256 over SHA-256 of `data`, ASN.1 DER. */
   signDer(data: Uint8Array): Buffer;
+  /**
+   * True when `signature` (raw r‖s) is this key's signature of `data`, as `signRaw` makes it: how
+   * the server recognises its own session JWTs when a client hands one back (X-Session).
+   */
+  verifyRaw(data: Uint8Array, signature: Uint8Array): boolean;
 }
 
 const N = p256.Point.CURVE().n;
@@ -44,9 +49,15 @@ export function serverSigningKeyFrom(d: Buffer): ServerSigningKey {
     y: pub.subarray(33, 65).toString("base64url"),
   };
   const key: KeyObject = createPrivateKey({ key: jwk, format: "jwk" });
+  const publicKey = createPublicKey(key);
   return {
     publicKeyHex: pub.toString("hex"),
     signRaw: (data) => sign("sha256", data, { key, dsaEncoding: "ieee-p1363" }),
     signDer: (data) => sign("sha256", data, { key, dsaEncoding: "der" }),
+    verifyRaw: (data, signature) => {
+      // ieee-p1363 insists on 64 bytes; anything else is simply not our signature.
+      if (signature.length !== 64) return false;
+      return verify("sha256", data, { key: publicKey, dsaEncoding: "ieee-p1363" }, signature);
+    },
   };
 }

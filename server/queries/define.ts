@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Caller } from "../auth/caller";
+import type { Reader } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { OrganizationRow } from "../db/schema";
 
@@ -7,7 +7,8 @@ export interface QueryContext {
   app: AppContext;
   /** The organization named by the request (the caller's own, or a sub-organization of it). */
   organization: OrganizationRow;
-  caller: Caller;
+  /** Who reads: a stamped caller or a read-only session's user (no stamp, no credential). */
+  caller: Reader;
   now: Date;
 }
 

@@ -291,15 +291,15 @@ describe("create_read_only_session", () => {
       organization_id: org.organizationId,
     });
 
-    // Every request is authenticated by its stamp: the session alone (X-Session) is not enough.
-    const unstamped = await t.call<ErrorBody>(
+    // Sent alone as X-Session (as @turnkey/sdk-browser does), it lets its user read without a stamp.
+    const unstamped = await t.call<{ userId: string; organizationId: string }>(
       "query",
       "whoami",
       { organizationId: org.organizationId },
       { headers: { "X-Session": result.session } },
     );
-    expect(unstamped.status).toBe(401);
-    expect(unstamped.body.details[0]?.turnkeyErrorCode).toBe("SIGNATURE_MISSING");
+    expect(unstamped.status).toBe(200);
+    expect(unstamped.body).toMatchObject({ userId: org.userId, organizationId: org.organizationId });
   });
 
   it("is open to non-root users, for themselves", async () => {
