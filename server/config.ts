@@ -21,6 +21,8 @@ export interface Config {
   sessionSeconds: number;
   /** caip2 → RPC URL of chains served by a real node (LATCHKEY_RPC_URLS); the others are local devnets. */
   rpcUrls: Record<string, string>;
+  /** Bearer token /metrics asks for (LATCHKEY_METRICS_TOKEN); without one, /metrics is off. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -39,6 +41,12 @@ function integer(
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function metricsToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 16) throw new ConfigError("LATCHKEY_METRICS_TOKEN must be at least 16 characters");
+  return raw;
 }
 
 function rpcUrls(raw: string | undefined): Record<string, string> {
@@ -68,5 +76,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: integer(env, "LATCHKEY_MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     sessionSeconds: integer(env, "LATCHKEY_SESSION_SECONDS", 900, 60, 7 * 24 * 3600),
     rpcUrls: rpcUrls(env.LATCHKEY_RPC_URLS),
+    metricsToken: metricsToken(env.LATCHKEY_METRICS_TOKEN),
   };
 }
