@@ -1,5 +1,7 @@
 "use client";
 
+// First: parse without eval before any schema runs (see the module).
+import "@/lib/client/zod-without-eval";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";

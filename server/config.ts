@@ -21,6 +21,8 @@ export interface Config {
   sessionSeconds: number;
   /** caip2 → RPC URL of chains served by a real node (LATCHKEY_RPC_URLS); the others are local devnets. */
   rpcUrls: Record<string, string>;
+  /** Bearer token /metrics asks for (LATCHKEY_METRICS_TOKEN); without one, /metrics is off. */
+  metricsToken?: string;
   rateLimits: RateLimits;
   /**
    * LATCHKEY_TRUST_PROXY: how many proxies in front of Latchkey append to X-Forwarded-For. 0 (the
@@ -54,6 +56,12 @@ function integer(
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function metricsToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 16) throw new ConfigError("LATCHKEY_METRICS_TOKEN must be at least 16 characters");
+  return raw;
 }
 
 function rpcUrls(raw: string | undefined): Record<string, string> {
@@ -104,5 +112,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rpcUrls: rpcUrls(env.LATCHKEY_RPC_URLS),
     rateLimits: rateLimits(env),
     trustProxyHops: integer(env, "LATCHKEY_TRUST_PROXY", 0, 0, 16),
+    metricsToken: metricsToken(env.LATCHKEY_METRICS_TOKEN),
   };
 }

@@ -1,8 +1,9 @@
-import { metricsResponse } from "@/server/observability/metrics";
+import { guardedMetricsResponse } from "@/server/observability/metrics";
 import { getRuntime } from "@/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  return metricsResponse((await getRuntime()).metrics);
+export async function GET(request: Request) {
+  const app = await getRuntime();
+  return guardedMetricsResponse(app.metrics, app.config.metricsToken, request.headers.get("authorization"));
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { Counter, Histogram, Registry } from "prom-client";
 
 export interface Metrics {
@@ -41,7 +42,35 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** GET /metrics: the registry in Prometheus text exposition format. */
+/**
+ * GET /metrics for a scraper holding the bearer token (LATCHKEY_METRICS_TOKEN). Request counts by
+ * path and status describe who uses the service how: they are not for anyone who asks. Without a
+ * configured token the endpoint is off.
+ */
+export async function guardedMetricsResponse(
+  metrics: Metrics,
+  token: string | undefined,
+  authorization: string | null,
+): Promise<Response> {
+  const refuse = (status: number, message: string) =>
+    new Response(JSON.stringify({ code: status === 404 ? 5 : 16, message, details: [] }), {
+      status,
+      headers: { "content-type": "application/json", "cache-control": "no-store" },
+    });
+  if (!token)
+    return refuse(
+      404,
+      "metrics are off: set LATCHKEY_METRICS_TOKEN and scrape with Authorization: Bearer <token>",
+    );
+  const given = Buffer.from(/^Bearer (.+)$/.exec(authorization ?? "")?.[1] ?? "");
+  const expected = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return refuse(401, "metrics need Authorization: Bearer <LATCHKEY_METRICS_TOKEN>");
+  }
+  return metricsResponse(metrics);
+}
+
+/** The registry in Prometheus text exposition format. */
 export async function metricsResponse(metrics: Metrics): Promise<Response> {
   return new Response(await metrics.registry.metrics(), {
     headers: { "content-type": metrics.registry.contentType, "cache-control": "no-store" },

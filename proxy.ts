@@ -1,0 +1,34 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { isApiPath, securityHeaders } from "@/server/api/security-headers";
+
+// Served over HTTPS when any configured dashboard origin is https:// (LATCHKEY_ORIGINS).
+const https = (process.env.LATCHKEY_ORIGINS ?? "").split(",").some((o) => o.trim().startsWith("https://"));
+
+/**
+ * Every request but static assets: a fresh nonce, the security headers on the answer, and the CSP
+ * on the request too, where Next.js reads the nonce to stamp its own scripts.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const headers = securityHeaders({ nonce, https, development: process.env.NODE_ENV === "development" });
+  const forwarded = new Headers(request.headers);
+  forwarded.set("x-nonce", nonce);
+  forwarded.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  if (isApiPath(request.nextUrl.pathname)) response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source:
+        "/((?!_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, securityHeaders } from "../security-headers";
+
+describe("security headers", () => {
+  it("lets only this response's nonced scripts run, never framed, eval only for next dev", () => {
+    const csp = contentSecurityPolicy({ nonce: "abc123", development: false, https: false });
+    expect(csp).toContain("script-src 'self' 'nonce-abc123' 'strict-dynamic'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(contentSecurityPolicy({ nonce: "n", development: true, https: false })).toContain("'unsafe-eval'");
+  });
+
+  it("sends HSTS only when the dashboard is served over HTTPS", () => {
+    expect(securityHeaders({ nonce: "n", development: false, https: false })).not.toHaveProperty(
+      "Strict-Transport-Security",
+    );
+    expect(
+      securityHeaders({ nonce: "n", development: false, https: true })["Strict-Transport-Security"],
+    ).toMatch(/^max-age=\d+/);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The headers every page and API answer carries. The dashboard holds an admin's approve button, so
+ * it must never be framed (clickjacking), never leak an invitation link's key through a Referer, and
+ * run only the scripts this server sent with this response's nonce.
+ */
+
+export interface SecurityOptions {
+  /** A fresh random value per response; Next.js puts it on every script it renders. */
+  nonce: string;
+  /** `next dev` needs eval for its error overlay; a production build never does. */
+  development: boolean;
+  /** Send HSTS: the dashboard is served over HTTPS (an https:// origin is configured). */
+  https: boolean;
+}
+
+export function contentSecurityPolicy({ nonce, development }: SecurityOptions): string {
+  return [
+    "default-src 'self'",
+    // 'strict-dynamic': scripts our nonced scripts load (Next's chunks) run; nothing else does.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    // Inline style attributes (React, Radix positioning) cannot carry nonces; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** WebAuthn for this origin only; every powerful feature the dashboard does not use, off. */
+const PERMISSIONS_POLICY = [
+  "publickey-credentials-get=(self)",
+  "publickey-credentials-create=(self)",
+  "clipboard-write=(self)",
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "serial=()",
+  "bluetooth=()",
+  "interest-cohort=()",
+].join(", ");
+
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(options),
+    "X-Frame-Options": "DENY",
+    // Invitation links carry a key in their fragment; no page should tell another site where it was.
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(options.https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/** Paths whose answers are API data: never stored by a browser or a proxy. */
+export const isApiPath = (pathname: string) =>
+  pathname.startsWith("/public/") || pathname.startsWith("/api/") || pathname.startsWith("/rpc/");
