@@ -130,7 +130,9 @@ async function launch({ port, dataDir, env, dropDatabase }: Prepared): Promise<E
   };
   const stop = async () => {
     await halt();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // A local devnet the server started writes its last state into the data directory as it goes
+    // down (its keeper stops it once the server has exited): removal retries until it is done.
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     await dropDatabase();
   };
   try {

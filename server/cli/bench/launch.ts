@@ -74,7 +74,8 @@ export async function launchBenchServer(
       child.kill("SIGTERM");
       await exited;
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // The local devnets write their last state here as they go down, just after the server.
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
