@@ -60,7 +60,12 @@ export async function createAppContext(config: Config, options: ContextOptions =
   const clock = options.clock ?? systemClock;
   const keyring = createKeyring(master.key, master.others);
   const serverKey = await loadServerSigningKey(opened.db, keyring, clock.now());
-  const chains = createChains({ rpcUrls: config.rpcUrls, dataDir: config.dataDir, logger });
+  const chains = createChains({
+    rpcUrls: config.rpcUrls,
+    rpcTimeoutMs: config.rpcTimeoutMs,
+    dataDir: config.dataDir,
+    logger,
+  });
   return {
     config,
     db: opened.db,
