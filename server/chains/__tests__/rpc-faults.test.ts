@@ -56,7 +56,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  for (const server of servers) server.closeAllConnections?.(), server.close();
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
 });
 
 const CASES = [
