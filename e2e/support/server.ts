@@ -138,8 +138,8 @@ async function launch({ port, dataDir, env, dropDatabase }: Prepared): Promise<E
   const halt = () => kill("SIGTERM");
   const stop = async () => {
     await halt();
-    // A local devnet the server started writes its last state into the data directory as it goes
-    // down (its keeper stops it once the server has exited): removal retries until it is done.
+    // A clean stop waits for the server's local devnets; after a kill -9 their keeper stops them once
+    // the server is gone, and they write their last state into the data directory: removal retries.
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     await dropDatabase();
   };
