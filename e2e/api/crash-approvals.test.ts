@@ -19,7 +19,7 @@ interface Activity {
 }
 type ActivityAnswer = { activity: Activity };
 
-const PENDING = 24;
+const PENDING = 32;
 const CONCURRENCY = 16;
 const KILL_AFTER = 8;
 
