@@ -14,7 +14,7 @@ export interface EmptyServer {
   stop(): Promise<void>;
   /** Stop the server (keeping its data), run `between` (a CLI command, say), start it again. */
   restart(between?: () => void | Promise<void>): Promise<void>;
-  /** The server process's id (a devnet's keeper, a lock file, name it). */
+  /** The server process's id: what its lock file names, and the parent of the devnets it starts. */
   pid(): number;
   /** Send the server process a signal and wait for it to exit: SIGKILL is a crash, SIGTERM a clean stop. */
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
