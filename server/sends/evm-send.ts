@@ -7,8 +7,10 @@ import type { AppContext } from "../context";
 import type { JobRow, SendTransactionRow } from "../db/schema";
 import type { JobOutcome } from "../jobs/worker";
 import { resolveSigner } from "../sign-with/resolve-signer";
+import { isRawSend, sentCall } from "./evm-call";
 import { fillEvmTransaction } from "./evm-transaction";
 import { findSend, type SendFailure, updateSend } from "./records";
+import { revertFailure } from "./revert-reason";
 
 /** How often a broadcast transaction is looked for in the chain's blocks. */
 const POLL_MS = 1_000;
@@ -36,11 +38,6 @@ async function fail(app: AppContext, send: SendTransactionRow, error: SendFailur
   return { done: true };
 }
 
-/** A contract's revert as the compatible API reports it. */
-function reverted(to: string, message: string): SendFailure {
-  return { message, revertChain: [{ address: to, errorType: "native", displayMessage: message }] };
-}
-
 async function broadcast(
   app: AppContext,
   send: SendTransactionRow,
@@ -54,7 +51,8 @@ async function broadcast(
       unsigned = await fillEvmTransaction(chain, chainInfo(send.caip2)!.chainId!, send.fromAddress, request);
     } catch (error) {
       // The node refused to estimate: the call would revert (or the sender cannot pay). Say why.
-      if (isRpcError(error)) return fail(app, send, reverted(request.calls[0]!.to, error.message));
+      if (isRpcError(error))
+        return fail(app, send, revertFailure(request.calls[0]!.to, error.message, error.data));
       throw error;
     }
     signed = await app.db.transaction(async (tx) => {
@@ -70,8 +68,12 @@ async function broadcast(
     await chain.sendRawTransaction(signed);
   } catch (error) {
     if (!isRpcError(error)) throw error; // unreachable node: retried with backoff
-    if (!ALREADY_KNOWN.test(error.message)) {
-      if (NONCE_TAKEN.test(error.message) && request.nonce === undefined) {
+    // "Nonce too low" for these very bytes means they were sent before (a retry after a crash, or
+    // the same signed transaction submitted twice) and already landed: follow them, never re-sign.
+    const sentBefore =
+      NONCE_TAKEN.test(error.message) && (await chain.knows(keccak256(signed as `0x${string}`)));
+    if (!ALREADY_KNOWN.test(error.message) && !sentBefore) {
+      if (NONCE_TAKEN.test(error.message) && request.nonce === undefined && !isRawSend(send)) {
         // Another transaction took the nonce between filling and sending: fill and sign afresh.
         await updateSend(app.db, send.id, app.clock.now(), { signedTransaction: null, txHash: null });
         throw new Error(`nonce taken, signing again: ${error.message}`);
@@ -125,14 +127,11 @@ async function revertReason(
   chain: ReturnType<typeof evmAdapter>,
   block: bigint,
 ): Promise<SendFailure> {
-  const [call] = (send.request as TEthSendTransactionParams).calls;
+  const call = sentCall(send);
   try {
-    await chain.call(
-      { from: send.fromAddress, to: call!.to, value: BigInt(call!.value ?? "0"), data: call!.data },
-      block - 1n,
-    );
+    await chain.call(call, block - 1n);
   } catch (error) {
-    if (isRpcError(error)) return reverted(call!.to, error.message);
+    if (isRpcError(error)) return revertFailure(call.to, error.message, error.data);
   }
-  return reverted(call!.to, "execution reverted (the contract gave no reason)");
+  return revertFailure(call.to, "execution reverted (the contract gave no reason)", undefined);
 }

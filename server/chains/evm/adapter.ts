@@ -6,7 +6,8 @@ const BALANCE_OF = parseAbi(["function balanceOf(address owner) view returns (ui
 /** An EVM transaction to estimate, call or describe, as JSON-RPC takes it (quantities as 0x-hex). */
 export interface EvmCall {
   from?: string;
-  to: string;
+  /** Absent for a contract creation. */
+  to?: string;
   value?: bigint;
   data?: string;
   gas?: bigint;
@@ -31,7 +32,7 @@ const hex = (n: bigint) => `0x${n.toString(16)}`;
 function rpcCall(call: EvmCall) {
   return {
     ...(call.from ? { from: call.from } : {}),
-    to: call.to,
+    ...(call.to ? { to: call.to } : {}),
     ...(call.value !== undefined ? { value: hex(call.value) } : {}),
     ...(call.data ? { data: call.data } : {}),
     ...(call.gas !== undefined ? { gas: hex(call.gas) } : {}),
