@@ -1,5 +1,5 @@
 import { Turnkey } from "@turnkey/sdk-server";
-import { createPublicClient, createWalletClient, http, parseEther } from "viem";
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { base, mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,5 +91,72 @@ describe("eth_send_transaction through @turnkey/sdk-server, followed by the serv
     const receipt = await publicClient.getTransactionReceipt({ hash: final.eth!.txHash as `0x${string}` });
     expect(receipt.from.toLowerCase()).toBe(from.toLowerCase());
     expect(receipt.status).toBe("success");
+  });
+});
+
+describe("a seeded token moved through @turnkey/sdk-server", () => {
+  it("mints USDC with the faucet, transfers it with eth_send_transaction, and viem reads both balances", async () => {
+    const client = new Turnkey({
+      apiBaseUrl: server.baseUrl,
+      apiPublicKey: server.root.publicKey,
+      apiPrivateKey: server.root.privateKey,
+      defaultOrganizationId: server.root.organizationId,
+      activityPoller: { intervalMs: 50, numRetries: 1 },
+    }).apiClient();
+    const { addresses } = await client.createWallet({
+      walletName: "Token sender",
+      accounts: [
+        {
+          curve: "CURVE_SECP256K1",
+          pathFormat: "PATH_FORMAT_BIP32",
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+        },
+      ],
+    });
+    const from = addresses[0] as `0x${string}`;
+    const { assets } = await client.listSupportedAssets({ caip2: "eip155:1" });
+    const usdc = assets!.find((a) => a.symbol === "USDC")!;
+    expect(usdc).toMatchObject({ decimals: 6, name: "USD Coin (Latchkey devnet)" });
+    const token = usdc.caip19!.split("/erc20:")[1] as `0x${string}`;
+    const url = `${server.baseUrl}/rpc/eip155:1`;
+    const faucet = (asset: string, amount: string) =>
+      fetch(url, {
+        method: "POST",
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "latchkey_faucet",
+          params: [from, asset, amount],
+        }),
+      }).then((r) => r.json());
+    await faucet("native", parseEther("1").toString());
+    expect(await faucet(usdc.caip19!, "5000000")).toMatchObject({ result: { balance: "5000000" } });
+
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const { sendTransactionStatusId } = await client.ethSendTransaction({
+      from,
+      caip2: "eip155:1",
+      calls: [
+        {
+          to: token,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, 1_500_000n] }),
+        },
+      ],
+    });
+    const final = await client.pollTransactionStatus({ sendTransactionStatusId, pollingIntervalMs: 100 });
+    expect(final.txStatus).toBe("COMPLETED");
+    const publicClient = createPublicClient({ chain: mainnet, transport: http(url) });
+    const receipt = await publicClient.getTransactionReceipt({ hash: final.eth!.txHash as `0x${string}` });
+    expect(receipt.status).toBe("success");
+    const balanceOf = (holder: `0x${string}`) =>
+      publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+    expect(await balanceOf(to)).toBe(1_500_000n);
+    expect(await balanceOf(from)).toBe(3_500_000n);
+    const { balances } = await client.getWalletAddressBalances({ address: from, caip2: "eip155:1" });
+    expect(balances!.find((b) => b.symbol === "USDC")).toMatchObject({
+      balance: "3500000",
+      display: { crypto: "3.5" },
+    });
   });
 });

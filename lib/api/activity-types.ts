@@ -31,6 +31,7 @@ export const ACTIVITY_TYPES = {
   delete_users: "ACTIVITY_TYPE_DELETE_USERS",
   delete_wallet_accounts: "ACTIVITY_TYPE_DELETE_WALLET_ACCOUNTS",
   delete_wallets: "ACTIVITY_TYPE_DELETE_WALLETS",
+  eth_send_raw_transaction: "ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION",
   eth_send_transaction: "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2",
   export_private_key: "ACTIVITY_TYPE_EXPORT_PRIVATE_KEY",
   export_wallet: "ACTIVITY_TYPE_EXPORT_WALLET",

@@ -45,6 +45,19 @@ export const ZEthSendTransactionParams = z.object({
 });
 export type TEthSendTransactionParams = z.infer<typeof ZEthSendTransactionParams>;
 
+/**
+ * eth_send_raw_transaction: transaction bytes someone already signed. That they decode, are signed
+ * and are for this chain is checked by the server (server/activities/eth-send-raw-transaction.ts).
+ */
+export const ZEthSendRawTransactionParams = z.object({
+  signedTransaction: z
+    .string()
+    .max(262_400, "must be at most 262,400 hex characters")
+    .regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex of whole bytes"),
+  caip2: ZEvmCaip2,
+});
+export type TEthSendRawTransactionParams = z.infer<typeof ZEthSendRawTransactionParams>;
+
 export const ZSendTransactionStatusRequest = z.object({ organizationId: ZId, sendTransactionStatusId: ZId });
 
 /** get_send_transaction_status: where a broadcast stands (README: "Sending transactions"). */
@@ -63,6 +76,15 @@ export const ZSendTransactionStatus = z.object({
               address: z.string().optional(),
               errorType: z.string(),
               displayMessage: z.string(),
+              native: z
+                .object({
+                  nativeType: z.string(),
+                  message: z.string().optional(),
+                  panicCode: z.string().optional(),
+                })
+                .optional(),
+              custom: z.object({ errorName: z.string(), paramsJson: z.string() }).optional(),
+              unknown: z.object({ selector: z.string().optional(), data: z.string().optional() }).optional(),
             }),
           ),
         })

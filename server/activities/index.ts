@@ -25,6 +25,7 @@ import { deleteUserTags } from "./delete-user-tags";
 import { deleteUsers } from "./delete-users";
 import { deleteWalletAccounts } from "./delete-wallet-accounts";
 import { deleteWallets } from "./delete-wallets";
+import { ethSendRawTransaction } from "./eth-send-raw-transaction";
 import { ethSendTransaction } from "./eth-send-transaction";
 import { exportPrivateKey } from "./export-private-key";
 import { exportWallet } from "./export-wallet";
@@ -97,6 +98,7 @@ export const activityRegistry: Record<string, ActivityDefinition> = {
   sign_raw_payloads: signRawPayloads,
   sign_transaction: signTransaction,
   eth_send_transaction: ethSendTransaction,
+  eth_send_raw_transaction: ethSendRawTransaction,
   create_policy: createPolicy,
   create_policies: createPolicies,
   update_policy: updatePolicy,

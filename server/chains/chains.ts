@@ -2,6 +2,7 @@ import path from "node:path";
 import { CHAINS, type ChainInfo, chainInfo } from "@/lib/api/chains";
 import type { Logger } from "../observability/logger";
 import { type AnvilDevnet, startAnvil } from "./devnets/anvil";
+import { ensureSeededTokens } from "./evm/seed-devnet";
 import { type JsonRpcClient, jsonRpcClient } from "./json-rpc";
 
 /** A chain Latchkey cannot reach: named, with the reason, so the caller can say it plainly. */
@@ -66,6 +67,7 @@ export function createChains(options: ChainsOptions): Chains {
         chainId: info.chainId!,
         stateDir: path.join(options.dataDir, "chains", info.caip2.replace(":", "-")),
         logger: options.logger,
+        prepare: (client) => ensureSeededTokens(client, info.chainId!),
       });
       devnet.catch(() => devnets.delete(info.caip2));
       devnets.set(info.caip2, devnet);

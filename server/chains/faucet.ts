@@ -1,5 +1,7 @@
 import { nativeAsset } from "@/lib/api/assets";
 import type { ChainInfo } from "@/lib/api/chains";
+import { mintSeededToken } from "./evm/seed-devnet";
+import { findSeededToken, seededTokenAssets } from "./evm/seeded-tokens";
 import { type JsonRpcClient, RpcError } from "./json-rpc";
 
 /** The most one faucet call mints, in base units: generous for tests, never an overflow. */
@@ -31,8 +33,9 @@ function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
 
 /**
  * `latchkey_faucet [address, asset, amount]` on a local devnet: adds `amount` base units of the
- * native coin ("native" or its CAIP-19) to the address and returns the new balance. Local devnets
- * only: the route that serves it exists only for them.
+ * native coin ("native" or its CAIP-19) or mints them of a seeded token (its CAIP-19, as
+ * list_supported_assets gives it) to the address, and returns the new balance. Local devnets only:
+ * the route that serves it exists only for them.
  */
 export async function faucet(
   client: JsonRpcClient,
@@ -47,13 +50,22 @@ export async function faucet(
   if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
     throw refuse("address must be a 0x-prefixed 20-byte hex address");
   }
-  if (asset !== "native" && asset !== nativeAsset(info.caip2).caip19) {
-    throw refuse(
-      `asset must be "native" or ${nativeAsset(info.caip2).caip19}; token faucets are not available yet`,
-    );
+  const native = asset === "native" || asset === nativeAsset(info.caip2).caip19;
+  const token = typeof asset === "string" ? findSeededToken(info.caip2, asset) : undefined;
+  if (!native && !token) {
+    const accepted = [
+      "native",
+      nativeAsset(info.caip2).caip19,
+      ...seededTokenAssets(info.caip2).map((a) => a.caip19),
+    ];
+    throw refuse(`asset must be one of ${accepted.join(", ")}`);
   }
   const amount = parseAmount(rawAmount);
   return serialized(info.caip2, async () => {
+    if (token) {
+      const balance = await mintSeededToken(client, info.chainId!, token, address, amount);
+      return { balance: balance.toString() };
+    }
     const current = BigInt(await client.call<string>("eth_getBalance", [address, "latest"]));
     const balance = current + amount;
     await client.call("anvil_setBalance", [address, `0x${balance.toString(16)}`]);

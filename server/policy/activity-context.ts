@@ -127,10 +127,10 @@ async function payloadContext(
     ).filter((i) => i.type === type);
   try {
     if ("unsignedTransaction" in signs) {
-      const { transactionType, unsignedTransaction } = signs;
+      const { transactionType, unsignedTransaction, from } = signs;
       if (transactionType === "TRANSACTION_TYPE_ETHEREUM") {
         const known = await interfaces("SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM");
-        return { eth: { tx: ethTransactionContext(unsignedTransaction, known) } };
+        return { eth: { tx: ethTransactionContext(unsignedTransaction, known, { from }) } };
       }
       if (transactionType === "TRANSACTION_TYPE_SOLANA") {
         const known = await interfaces("SMART_CONTRACT_INTERFACE_TYPE_SOLANA");

@@ -30,7 +30,15 @@ export interface ActivityTargets {
   walletAccountIds?: string[];
   privateKeyIds?: string[];
   /** The content it signs, which the policies read as eth.* or solana.*. */
-  signs?: { transactionType: string; unsignedTransaction: string } | { encoding: string; payloads: string[] };
+  signs?:
+    | {
+        transactionType: string;
+        /** The transaction, unsigned or (a broadcast of someone's signed bytes) signed. */
+        unsignedTransaction: string;
+        /** Its sender when known (recovered from a signed transaction): eth.tx.from. */
+        from?: string;
+      }
+    | { encoding: string; payloads: string[] };
 }
 
 /**

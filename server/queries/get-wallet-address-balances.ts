@@ -3,6 +3,7 @@ import { displayAmount, nativeAsset, ZGetWalletAddressBalancesRequest } from "@/
 import { chainInfo } from "@/lib/api/chains";
 import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { evmAdapter } from "../chains/evm/adapter";
+import { SEEDED_TOKENS, seededTokenAssets } from "../chains/evm/seeded-tokens";
 import { readChain } from "../chains/read";
 import { walletAccounts } from "../db/schema";
 import { invalid, notFound } from "../errors";
@@ -10,7 +11,8 @@ import { defineQuery } from "./define";
 
 export const getWalletAddressBalances = defineQuery({
   path: "get_wallet_address_balances",
-  summary: "The balances of one of the organization's wallet account addresses on a chain, in base units",
+  summary:
+    "The non-zero balances (native coin and, on local devnets, the seeded tokens) of one of the organization's wallet account addresses on a chain",
   request: ZGetWalletAddressBalancesRequest,
   response: QUERY_RESPONSES.get_wallet_address_balances,
   async run({ app, organization }, request) {
@@ -29,21 +31,31 @@ export const getWalletAddressBalances = defineQuery({
     if (info.family !== "evm") {
       throw invalid(`balances on ${info.caip2} are not available yet (no Solana devnet)`, "caip2");
     }
-    const units = await readChain(info.caip2, async () =>
-      evmAdapter(await app.chains.rpc(info.caip2)).balance(request.address),
-    );
-    const native = nativeAsset(info.caip2);
+    // Only non-zero balances, as the reference answers; tokens only where they exist (local devnets).
+    const tokens = app.chains.isLocal(info.caip2) ? SEEDED_TOKENS : [];
+    const assets = [nativeAsset(info.caip2), ...seededTokenAssets(info.caip2).slice(0, tokens.length)];
+    const units = await readChain(info.caip2, async () => {
+      const chain = evmAdapter(await app.chains.rpc(info.caip2));
+      return Promise.all([
+        chain.balance(request.address),
+        ...tokens.map((token) => chain.tokenBalance(token.address, request.address)),
+      ]);
+    });
     return {
-      balances: [
-        {
-          caip19: native.caip19,
-          symbol: native.symbol,
-          name: native.name,
-          decimals: native.decimals,
-          balance: units.toString(),
-          display: { crypto: displayAmount(units, native.decimals) },
-        },
-      ],
+      balances: assets.flatMap((asset, i) =>
+        units[i]! === 0n
+          ? []
+          : [
+              {
+                caip19: asset.caip19,
+                symbol: asset.symbol,
+                name: asset.name,
+                decimals: asset.decimals,
+                balance: units[i]!.toString(),
+                display: { crypto: displayAmount(units[i]!, asset.decimals) },
+              },
+            ],
+      ),
     };
   },
 });

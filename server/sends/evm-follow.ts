@@ -1,10 +1,11 @@
-import type { TEthSendTransactionParams } from "@/lib/api/broadcast";
 import type { EvmAdapter } from "../chains/evm/adapter";
 import { isRpcError } from "../chains/json-rpc";
 import type { AppContext } from "../context";
 import type { SendTransactionRow } from "../db/schema";
 import type { JobOutcome } from "../jobs/worker";
+import { sentCall } from "./evm-call";
 import { type SendFailure, updateSend } from "./records";
+import { revertFailure } from "./revert-reason";
 
 export const NONCE_TAKEN = /nonce too low|already been used|replacement transaction underpriced/i;
 export const ALREADY_KNOWN = /already known|already imported|known transaction/i;
@@ -27,11 +28,6 @@ export async function failSend(
   await updateSend(app.db, send.id, app.clock.now(), { status: "FAILED", error, lastError: null });
   app.logger.info({ sendId: send.id, caip2: send.caip2, reason: error.message }, "send failed");
   return { done: true };
-}
-
-/** A contract's revert as the compatible API reports it. */
-export function reverted(to: string, message: string): SendFailure {
-  return { message, revertChain: [{ address: to, errorType: "native", displayMessage: message }] };
 }
 
 /**
@@ -87,14 +83,11 @@ async function revertReason(
   chain: EvmAdapter,
   block: bigint,
 ): Promise<SendFailure> {
-  const [call] = (send.request as TEthSendTransactionParams).calls;
+  const call = sentCall(send);
   try {
-    await chain.call(
-      { from: send.fromAddress, to: call!.to, value: BigInt(call!.value ?? "0"), data: call!.data },
-      block - 1n,
-    );
+    await chain.call(call, block - 1n);
   } catch (error) {
-    if (isRpcError(error)) return reverted(call!.to, error.message);
+    if (isRpcError(error)) return revertFailure(call.to, error.message, error.data);
   }
-  return reverted(call!.to, "execution reverted (the contract gave no reason)");
+  return revertFailure(call.to, "execution reverted (the contract gave no reason)", undefined);
 }

@@ -8,9 +8,11 @@ import type { AppContext } from "../context";
 import type { JobRow, SendTransactionRow } from "../db/schema";
 import type { JobOutcome } from "../jobs/worker";
 import { resolveSigner } from "../sign-with/resolve-signer";
-import { ALREADY_KNOWN, failSend, followEvmSend, NONCE_TAKEN, reverted } from "./evm-follow";
+import { isRawSend } from "./evm-call";
+import { ALREADY_KNOWN, failSend, followEvmSend, NONCE_TAKEN } from "./evm-follow";
 import { fillEvmTransaction } from "./evm-transaction";
 import { findSend, updateSend } from "./records";
+import { revertFailure } from "./revert-reason";
 
 /**
  * Once a transaction is signed it may be on the chain whatever the node last said, so an unreachable
@@ -54,7 +56,8 @@ async function broadcast(app: AppContext, send: SendTransactionRow, chain: EvmAd
       unsigned = await fillEvmTransaction(chain, chainInfo(send.caip2)!.chainId!, send.fromAddress, request);
     } catch (error) {
       // The node refused to estimate: the call would revert (or the sender cannot pay). Say why.
-      if (isRpcError(error)) return failSend(app, send, reverted(request.calls[0]!.to, error.message));
+      if (isRpcError(error))
+        return failSend(app, send, revertFailure(request.calls[0]!.to, error.message, error.data));
       throw error;
     }
     signed = await app.db.transaction(async (tx) => {
@@ -75,7 +78,7 @@ async function broadcast(app: AppContext, send: SendTransactionRow, chain: EvmAd
       if (NONCE_TAKEN.test(error.message)) {
         // Ours, sent before a crash kept us from recording it? Then it is broadcast, not lost.
         if ((await chain.receipt(hash)) || (await chain.knows(hash))) return broadcasted(app, send);
-        if (request.nonce === undefined) {
+        if (request.nonce === undefined && !isRawSend(send)) {
           // Another transaction took the nonce between filling and sending: fill and sign afresh.
           await updateSend(app.db, send.id, app.clock.now(), { signedTransaction: null, txHash: null });
           throw new Error(`nonce taken, signing again: ${error.message}`);

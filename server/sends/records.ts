@@ -6,10 +6,21 @@ import { enqueue } from "../jobs/queue";
 
 export type SendStatus = "PENDING" | "BROADCASTED" | "COMPLETED" | "FAILED";
 
+/** One contract's revert as the compatible API reports it (v1RevertChainEntry). */
+export interface RevertEntry {
+  address?: string;
+  /** "native" (Error, Panic, a bare revert), "custom" (a contract's own error) or "unknown". */
+  errorType: string;
+  displayMessage: string;
+  native?: { nativeType: string; message?: string; panicCode?: string };
+  custom?: { errorName: string; paramsJson: string };
+  unknown?: { selector?: string; data?: string };
+}
+
 export interface SendFailure {
   message: string;
-  /** A contract's revert, outermost first, as the compatible API reports it. */
-  revertChain?: { address?: string; errorType: string; displayMessage: string }[];
+  /** A contract's revert, outermost first. */
+  revertChain?: RevertEntry[];
 }
 
 /** The job that takes a send from PENDING to a final status (server/sends/evm-send.ts). */
@@ -22,7 +33,16 @@ export const EVM_SEND_JOB = "evm-send";
 export async function acceptSend(
   tx: DbOrTx,
   now: Date,
-  send: { organizationId: string; activityId: string; caip2: string; fromAddress: string; request: object },
+  send: {
+    organizationId: string;
+    activityId: string;
+    caip2: string;
+    fromAddress: string;
+    request: object;
+    /** A transaction signed elsewhere (eth_send_raw_transaction): the job only broadcasts it. */
+    signedTransaction?: string;
+    txHash?: string;
+  },
 ): Promise<string> {
   const id = newId(now.getTime());
   await tx.insert(sendTransactions).values({

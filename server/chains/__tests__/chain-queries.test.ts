@@ -3,12 +3,15 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { SEEDED_TOKENS } from "../evm/seeded-tokens";
+import { faucet } from "../faucet";
 
 /** get_nonces, list_supported_assets and get_wallet_address_balances against the local EVM devnet. */
 
 let t: TestApp;
 let org: { organizationId: string; userId: string; key: TestKey };
 let address: string;
+const [USDC, WETH] = SEEDED_TOKENS as [(typeof SEEDED_TOKENS)[0], (typeof SEEDED_TOKENS)[0]];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -38,7 +41,7 @@ const ask = <T = Record<string, unknown>>(path: string, body: Record<string, unk
   t.call<T & { message: string }>("query", path, { organizationId: who.organizationId, ...body }, who.key);
 
 describe("chain queries", () => {
-  it("lists each chain's native coin as CAIP-19, Solana aliases normalised", async () => {
+  it("lists each chain's native coin as CAIP-19 and a local devnet's seeded tokens", async () => {
     expect((await ask("list_supported_assets", { caip2: "eip155:137" })).body).toEqual({
       assets: [
         {
@@ -46,6 +49,20 @@ describe("chain queries", () => {
           symbol: "POL",
           decimals: 18,
           name: "Polygon Ecosystem Token",
+          stable: false,
+        },
+        {
+          caip19: `eip155:137/erc20:${USDC.address.toLowerCase()}`,
+          symbol: "USDC",
+          decimals: 6,
+          name: "USD Coin (Latchkey devnet)",
+          stable: true,
+        },
+        {
+          caip19: `eip155:137/erc20:${WETH.address.toLowerCase()}`,
+          symbol: "WETH",
+          decimals: 18,
+          name: "Wrapped Ether (Latchkey devnet)",
           stable: false,
         },
       ],
@@ -59,13 +76,39 @@ describe("chain queries", () => {
     expect(unknown.body.message).toMatch(/caip2/);
   });
 
-  it("reads a wallet account's balance in base units and for display, in any address case", async () => {
-    const client = await t.app.chains.rpc("eip155:1");
-    await client.call("anvil_setBalance", [address, toHex(parseEther("2.5"))]);
-    const res = await ask<{ balances: unknown[] }>("get_wallet_address_balances", {
-      address: address.toLowerCase(),
-      caip2: "eip155:1",
+  it("lists only the native coin on a chain served by a configured node, where no seeded token exists", async () => {
+    const configured = await startTestApp({
+      env: { LATCHKEY_RPC_URLS: "eip155:8453=http://127.0.0.1:9/rpc" },
     });
+    try {
+      const who = await configured.newOrganization("Configured");
+      const res = await configured.call<{ assets: { symbol: string }[] }>(
+        "query",
+        "list_supported_assets",
+        { organizationId: who.organizationId, caip2: "eip155:8453" },
+        who.key,
+      );
+      expect(res.body.assets.map((a) => a.symbol)).toEqual(["ETH"]);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it("reads a wallet account's non-zero balances in base units and for display, tokens beside ETH, in any address case", async () => {
+    const client = await t.app.chains.rpc("eip155:1");
+    const balances = () =>
+      ask<{ balances: unknown[] }>("get_wallet_address_balances", {
+        address: address.toLowerCase(),
+        caip2: "eip155:1",
+      });
+    expect((await balances()).body).toEqual({ balances: [] });
+    await client.call("anvil_setBalance", [address, toHex(parseEther("2.5"))]);
+    await faucet(client, t.app.chains.info("eip155:1")!, [
+      address,
+      `eip155:1/erc20:${USDC.address}`,
+      "1234500",
+    ]);
+    const res = await balances();
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.balances).toEqual([
       {
@@ -75,6 +118,14 @@ describe("chain queries", () => {
         decimals: 18,
         balance: parseEther("2.5").toString(),
         display: { crypto: "2.5" },
+      },
+      {
+        caip19: `eip155:1/erc20:${USDC.address.toLowerCase()}`,
+        symbol: "USDC",
+        name: "USD Coin (Latchkey devnet)",
+        decimals: 6,
+        balance: "1234500",
+        display: { crypto: "1.2345" },
       },
     ]);
   });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { createPublicClient, createWalletClient, custom, parseEther } from "viem";
+import { createPublicClient, createWalletClient, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from "../../testing/harness";
 import { createChains } from "../chains";
 import { startAnvil } from "../devnets/anvil";
 import { jsonRpcClient } from "../json-rpc";
+import { routeTransport, rpcRoute } from "./rpc-scene";
 
 const silent = pino({ level: "silent" });
 let t: TestApp;
@@ -19,32 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A JSON-RPC answer, or a batch of them, as read back from the route. */
-interface RpcAnswer {
-  result?: unknown;
-  error?: { code: number; message: string };
-  map<T>(fn: (answer: { result: string }) => T): T[];
-}
-
-/** POST /rpc/<caip2> exactly as the route does, for any JSON-RPC body. */
-async function rpc(caip2: string, body: unknown): Promise<{ status: number; body: RpcAnswer }> {
-  const request = new Request(`http://localhost/rpc/${caip2}`, {
-    method: "POST",
-    body: JSON.stringify(body),
-  });
-  const response = await handleRpcRequest(t.app, request, caip2);
-  return { status: response.status, body: await response.json() };
-}
-
-/** viem talking to /rpc/eip155:1, unchanged: a standard client is the proof the route is real JSON-RPC. */
-const transport = custom({
-  async request({ method, params }) {
-    const { body } = await rpc("eip155:1", { jsonrpc: "2.0", id: 1, method, params });
-    if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
-    return body.result as never;
-  },
-});
-
+const rpc = (caip2: string, body: unknown) => rpcRoute(t, caip2, body);
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-devnet-"));
 
 describe("/rpc/eip155:1: the local EVM devnet as JSON-RPC", () => {
@@ -68,8 +44,8 @@ describe("/rpc/eip155:1: the local EVM devnet as JSON-RPC", () => {
       params: [account.address, "native", parseEther("2").toString()],
     });
     expect(funded.body.result).toEqual({ balance: parseEther("2").toString() });
-    const publicClient = createPublicClient({ chain: mainnet, transport });
-    const wallet = createWalletClient({ account, chain: mainnet, transport });
+    const publicClient = createPublicClient({ chain: mainnet, transport: routeTransport(t, "eip155:1") });
+    const wallet = createWalletClient({ account, chain: mainnet, transport: routeTransport(t, "eip155:1") });
     const hash = await wallet.sendTransaction({ to, value: parseEther("0.5") });
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     expect(receipt.status).toBe("success");
@@ -86,7 +62,7 @@ describe("/rpc/eip155:1: the local EVM devnet as JSON-RPC", () => {
     for (const [params, says] of [
       [[address, "native"], /params are \[address/],
       [["0x1234", "native", "1"], /20-byte hex address/],
-      [[address, "eip155:1/erc20:0xdead", "1"], /token faucets are not available yet/],
+      [[address, "eip155:1/erc20:0xdead", "1"], /asset must be one of native, eip155:1\/slip44:60/],
       [[address, "native", "-5"], /base units/],
       [[address, "native", "0"], /between 1 and/],
     ] as const) {

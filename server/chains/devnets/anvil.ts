@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Logger } from "../../observability/logger";
-import { jsonRpcClient } from "../json-rpc";
+import { type JsonRpcClient, jsonRpcClient } from "../json-rpc";
 import { freeLoopbackPort } from "./free-port";
 
 /** A local EVM chain: Anvil in a child process on a loopback port, kept running by the app. */
@@ -24,6 +24,11 @@ export interface AnvilOptions {
   logger: Logger;
   /** Seconds between state dumps: what a crash can lose at most. */
   stateIntervalSeconds?: number;
+  /**
+   * Runs after every start (a restart included) before the node counts as ready: puts in place
+   * what the chain must hold (the seeded tokens) when its state lacks it.
+   */
+  prepare?(client: JsonRpcClient): Promise<void>;
 }
 
 /**
@@ -115,11 +120,19 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilDevnet> {
       });
     });
     await waitUntilAnswering(url, started, output);
+    await options.prepare?.(jsonRpcClient(url));
     logger.info({ chainId, url }, "local EVM devnet ready");
   };
 
   starting = launch();
-  await starting;
+  try {
+    await starting;
+  } catch (error) {
+    // Nobody will hold a handle to stop it: let the keeper take the node down now.
+    stopping = true;
+    child?.stdin?.end();
+    throw error;
+  }
   return {
     chainId,
     url: () => url,

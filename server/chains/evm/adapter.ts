@@ -1,9 +1,13 @@
+import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "viem";
 import { type JsonRpcClient, RpcUnavailable, redact } from "../json-rpc";
+
+const BALANCE_OF = parseAbi(["function balanceOf(address owner) view returns (uint256)"]);
 
 /** An EVM transaction to estimate, call or describe, as JSON-RPC takes it (quantities as 0x-hex). */
 export interface EvmCall {
   from?: string;
-  to: string;
+  /** Absent for a contract creation. */
+  to?: string;
   value?: bigint;
   data?: string;
   gas?: bigint;
@@ -28,7 +32,7 @@ const hex = (n: bigint) => `0x${n.toString(16)}`;
 function rpcCall(call: EvmCall) {
   return {
     ...(call.from ? { from: call.from } : {}),
-    to: call.to,
+    ...(call.to ? { to: call.to } : {}),
     ...(call.value !== undefined ? { value: hex(call.value) } : {}),
     ...(call.data ? { data: call.data } : {}),
     ...(call.gas !== undefined ? { gas: hex(call.gas) } : {}),
@@ -62,6 +66,12 @@ export function evmAdapter(client: JsonRpcClient) {
     },
     async balance(address: string): Promise<bigint> {
       return quantity("eth_getBalance", [address, "latest"]);
+    },
+    /** An ERC-20 balance in base units: balanceOf through eth_call. */
+    async tokenBalance(token: string, owner: string): Promise<bigint> {
+      const data = encodeFunctionData({ abi: BALANCE_OF, functionName: "balanceOf", args: [owner as Hex] });
+      const answer = await client.call<Hex>("eth_call", [{ to: token, data }, "latest"]);
+      return decodeFunctionResult({ abi: BALANCE_OF, functionName: "balanceOf", data: answer });
     },
     /** EIP-1559 fees that land in the next few blocks: twice the base fee plus the node's suggested tip. */
     async feeData(): Promise<FeeData> {

@@ -1,7 +1,11 @@
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { alice, dropPolicies, ethAddress, policy, submit, VAULT, withPolicyScene } from "./policy-scene";
 
-/** Policies read eth_send_transaction as they read sign_transaction: the call is `eth.tx`. */
+/**
+ * Policies read eth_send_transaction as they read sign_transaction: the call is `eth.tx`; for
+ * eth_send_raw_transaction, with `from` the sender recovered from the signature.
+ */
 
 withPolicyScene();
 
@@ -40,5 +44,37 @@ describe("policies over eth_send_transaction", () => {
     expect(approve.body.message).toMatch(/no approvals/);
     const transfer = await send(VAULT, "0", `0xa9059cbb${"00".repeat(64)}`);
     expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
+  });
+});
+
+describe("policies over eth_send_raw_transaction", () => {
+  it("see the signed transaction as eth.tx, with the recovered sender as eth.tx.from", async () => {
+    await dropPolicies();
+    const trusted = privateKeyToAccount(generatePrivateKey());
+    await policy(
+      "alice may relay the trusted sender's transactions to the vault",
+      "EFFECT_ALLOW",
+      `activity.type == 'ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION' && eth.tx.from == '${trusted.address}' && eth.tx.to == '${VAULT}' && eth.tx.chain_id == 8453`,
+    );
+    const relay = async (signer: typeof trusted) =>
+      submit(alice, "eth_send_raw_transaction", "ACTIVITY_TYPE_ETH_SEND_RAW_TRANSACTION", {
+        caip2: "eip155:8453",
+        signedTransaction: await signer.signTransaction({
+          type: "eip1559",
+          chainId: 8453,
+          nonce: 0,
+          to: VAULT as `0x${string}`,
+          value: 1n,
+          gas: 21_000n,
+          maxFeePerGas: 10n ** 10n,
+          maxPriorityFeePerGas: 1n,
+        }),
+      });
+    const allowed = await relay(trusted);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(allowed.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    const other = await relay(privateKeyToAccount(generatePrivateKey()));
+    expect(other.status).toBe(403);
+    expect(other.body.message).toMatch(/no policy allows it/);
   });
 });

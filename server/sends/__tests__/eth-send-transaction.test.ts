@@ -1,81 +1,33 @@
-import { encodeFunctionData, parseEther, toHex } from "viem";
+import { encodeFunctionData, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
-import type { TSendTransactionStatus } from "@/lib/api/broadcast";
-import { runDueJobs } from "../../jobs/worker";
 import { databaseDigest } from "../../testing/db-snapshot";
-import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
-import { SEND_JOB_HANDLERS } from "../jobs";
+import { CHAIN, type SendScene, startSendScene } from "./send-scene";
 
 /** eth_send_transaction through the real pipeline, the job queue and the local EVM devnet. */
 
-let t: TestApp;
-let org: { organizationId: string; userId: string; key: TestKey };
+let s: SendScene;
+let t: SendScene["t"];
 let from: string;
 
-const CHAIN = "eip155:1";
 const rpc = async (method: string, params: unknown[] = []) =>
   (await t.app.chains.rpc(CHAIN)).call<string>(method, params);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  org = await t.newOrganization("Sender");
-  const created = await t.call<{ activity: TActivity }>(
-    "submit",
-    "create_wallet",
-    t.activity("ACTIVITY_TYPE_CREATE_WALLET", org.organizationId, {
-      walletName: "Hot",
-      accounts: [
-        {
-          curve: "CURVE_SECP256K1",
-          pathFormat: "PATH_FORMAT_BIP32",
-          path: "m/44'/60'/0'/0/0",
-          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-        },
-      ],
-    }),
-    org.key,
-  );
-  from = (created.body.activity.result as { createWalletResult: { addresses: string[] } }).createWalletResult
-    .addresses[0]!;
-  await rpc("anvil_setBalance", [from, toHex(parseEther("10"))]);
+  s = await startSendScene();
+  ({ t, from } = s);
 });
-afterAll(async () => t?.close());
+afterAll(async () => s?.close());
 
-async function send(parameters: Record<string, unknown>) {
-  return t.call<{ activity: TActivity; message: string }>(
-    "submit",
-    "eth_send_transaction",
-    t.activity("ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", org.organizationId, {
-      from,
-      caip2: CHAIN,
-      ...parameters,
-    }),
-    org.key,
-  );
-}
-
-const status = async (sendTransactionStatusId: string) =>
-  (
-    await t.call<TSendTransactionStatus>(
-      "query",
-      "get_send_transaction_status",
-      { organizationId: org.organizationId, sendTransactionStatusId },
-      org.key,
-    )
-  ).body;
-
-/** Work the queue as the server's worker does, moving the test clock past each poll's wait. */
-async function settle(id: string): Promise<TSendTransactionStatus> {
-  for (let round = 0; round < 20; round++) {
-    await runDueJobs(t.app, SEND_JOB_HANDLERS);
-    const now = await status(id);
-    if (now.txStatus === "COMPLETED" || now.txStatus === "FAILED") return now;
-    t.clock.advance(1_000);
-  }
-  throw new Error("the send did not settle");
-}
+const send = async (parameters: Record<string, unknown>) =>
+  (await s.submit("eth_send_transaction", "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", {
+    from,
+    caip2: CHAIN,
+    ...parameters,
+  })) as { status: number; body: { activity: TActivity; message: string } };
+const status = (id: string) => s.status(id);
+const settle = (id: string) => s.settle(id);
 
 const idOf = (activity: TActivity) =>
   (activity.result as { ethSendTransactionResultV2: { sendTransactionStatusId: string } })

@@ -1,26 +1,43 @@
-import { parseEther, toHex } from "viem";
+import { createPublicClient, parseEther, toHex } from "viem";
+import { mainnet } from "viem/chains";
 import type { TActivity } from "@/lib/api/activity";
 import type { TSendTransactionStatus } from "@/lib/api/broadcast";
+import { routeTransport } from "../../chains/__tests__/rpc-scene";
 import { runDueJobs } from "../../jobs/worker";
-import type { TestApp, TestKey } from "../../testing/harness";
+import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 import { SEND_JOB_HANDLERS } from "../jobs";
 
-/** An organization with one funded Ethereum wallet account, and the calls a sending test makes. */
+/**
+ * An organization with one funded Ethereum wallet account on a local devnet (eip155:1 unless told),
+ * and the moves every send test makes: submit, read the status, work the job queue until it settles.
+ */
 export interface SendScene {
+  t: TestApp;
   org: { organizationId: string; userId: string; key: TestKey };
-  from: string;
+  /** The wallet account's address (funded with `ether` at the start). */
+  from: `0x${string}`;
+  /** viem over /rpc/<chain>. */
+  viem: ReturnType<typeof createPublicClient>;
   rpc<T = string>(method: string, params?: unknown[]): Promise<T>;
+  submit(path: string, type: string, parameters: Record<string, unknown>): ReturnType<TestApp["call"]>;
+  /** eth_send_transaction from the account on the scene's chain. */
   send(
     parameters: Record<string, unknown>,
   ): Promise<{ status: number; body: { activity: TActivity; message: string } }>;
   /** Send and return its sendTransactionStatusId (the activity must be accepted). */
   sendId(parameters: Record<string, unknown>): Promise<string>;
-  status(id: string): Promise<TSendTransactionStatus>;
+  status(sendTransactionStatusId: string): Promise<TSendTransactionStatus>;
   /** Work the queue as the server's worker does, moving the test clock `stepMs` after each round. */
-  settle(id: string, options?: { stepMs?: number; rounds?: number }): Promise<TSendTransactionStatus>;
+  settle(
+    sendTransactionStatusId: string,
+    options?: { stepMs?: number; rounds?: number },
+  ): Promise<TSendTransactionStatus>;
+  close(): Promise<void>;
 }
 
-export async function sendScene(t: TestApp, chain = "eip155:1", ether = "10"): Promise<SendScene> {
+export const CHAIN = "eip155:1";
+
+export async function sendScene(t: TestApp, chain = CHAIN, ether = "10"): Promise<SendScene> {
   const org = await t.newOrganization("Sender");
   const created = await t.call<{ activity: TActivity }>(
     "submit",
@@ -38,7 +55,7 @@ export async function sendScene(t: TestApp, chain = "eip155:1", ether = "10"): P
     }),
     org.key,
   );
-  const from = (created.body.activity.result as { createWalletResult: { addresses: string[] } })
+  const from = (created.body.activity.result as { createWalletResult: { addresses: `0x${string}`[] } })
     .createWalletResult.addresses[0]!;
   const rpc = async <T = string>(method: string, params: unknown[] = []) =>
     (await t.app.chains.rpc(chain)).call<T>(method, params);
@@ -64,9 +81,13 @@ export async function sendScene(t: TestApp, chain = "eip155:1", ether = "10"): P
       )
     ).body;
   return {
+    t,
     org,
     from,
+    viem: createPublicClient({ chain: mainnet, transport: routeTransport(t, chain) }),
     rpc,
+    submit: (path, type, parameters) =>
+      t.call("submit", path, t.activity(type, org.organizationId, parameters), org.key),
     send,
     async sendId(parameters) {
       const res = await send(parameters);
@@ -84,5 +105,11 @@ export async function sendScene(t: TestApp, chain = "eip155:1", ether = "10"): P
       }
       throw new Error(`the send did not settle: ${JSON.stringify(await status(id))}`);
     },
+    close: () => t.close(),
   };
+}
+
+/** A fresh test app with its send scene on eip155:1. */
+export async function startSendScene(): Promise<SendScene> {
+  return sendScene(await startTestApp());
 }
