@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { displayAmount, nativeAsset, ZGetWalletAddressBalancesRequest } from "@/lib/api/assets";
+import { displayAmount, ZGetWalletAddressBalancesRequest } from "@/lib/api/assets";
 import { chainInfo } from "@/lib/api/chains";
 import { QUERY_RESPONSES } from "@/lib/api/query-responses";
-import { evmAdapter } from "../chains/evm/adapter";
+import { assetBalances, servedAssets } from "../chains/assets";
 import { readChain } from "../chains/read";
 import { walletAccounts } from "../db/schema";
-import { invalid, notFound } from "../errors";
+import { notFound } from "../errors";
 import { defineQuery } from "./define";
 
 export const getWalletAddressBalances = defineQuery({
@@ -26,24 +26,16 @@ export const getWalletAddressBalances = defineQuery({
       .where(and(eq(walletAccounts.organizationId, organization.id), sameAddress))
       .limit(1);
     if (!account) throw notFound("wallet account", request.address);
-    if (info.family !== "evm") {
-      throw invalid(`balances on ${info.caip2} are not available yet (no Solana devnet)`, "caip2");
-    }
-    const units = await readChain(info.caip2, async () =>
-      evmAdapter(await app.chains.rpc(info.caip2)).balance(request.address),
-    );
-    const native = nativeAsset(info.caip2);
+    const units = await readChain(info.caip2, () => assetBalances(app.chains, info.caip2, request.address));
     return {
-      balances: [
-        {
-          caip19: native.caip19,
-          symbol: native.symbol,
-          name: native.name,
-          decimals: native.decimals,
-          balance: units.toString(),
-          display: { crypto: displayAmount(units, native.decimals) },
-        },
-      ],
+      balances: servedAssets(app.chains, info.caip2).map((asset, i) => ({
+        caip19: asset.caip19,
+        symbol: asset.symbol,
+        name: asset.name,
+        decimals: asset.decimals,
+        balance: units[i]!.toString(),
+        display: { crypto: displayAmount(units[i]!, asset.decimals) },
+      })),
     };
   },
 });

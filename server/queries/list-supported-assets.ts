@@ -1,11 +1,13 @@
-import { nativeAsset, ZListSupportedAssetsRequest } from "@/lib/api/assets";
+import { ZListSupportedAssetsRequest } from "@/lib/api/assets";
 import { QUERY_RESPONSES } from "@/lib/api/query-responses";
+import { servedAssets } from "../chains/assets";
 import { defineQuery } from "./define";
 
 export const listSupportedAssets = defineQuery({
   path: "list_supported_assets",
-  summary: "The assets Latchkey reports balances of on a chain: its native coin (test tokens follow)",
+  summary:
+    "The assets Latchkey reports balances of on a chain: its native coin, and the seeded USDC on a local Solana devnet",
   request: ZListSupportedAssetsRequest,
   response: QUERY_RESPONSES.list_supported_assets,
-  run: async (_ctx, request) => ({ assets: [nativeAsset(request.caip2)] }),
+  run: async ({ app }, request) => ({ assets: servedAssets(app.chains, request.caip2) }),
 });
