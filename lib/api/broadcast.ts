@@ -45,6 +45,28 @@ export const ZEthSendTransactionParams = z.object({
 });
 export type TEthSendTransactionParams = z.infer<typeof ZEthSendTransactionParams>;
 
+const ZBase58Key = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana address (32 bytes)");
+
+export const ZSolSendTransactionParams = z.object({
+  unsignedTransaction: z
+    .string()
+    .min(2, "must be the hex of a serialized transaction")
+    .max(4_096, "must be at most 4,096 hex characters (a Solana transaction is at most 1,232 bytes)"),
+  signWiths: z
+    .array(ZBase58Key)
+    .min(1, "must name at least one signer")
+    .max(16, "must name at most 16 signers"),
+  sponsor: z.boolean().optional(),
+  caip2: ZSolanaCaip2,
+  recentBlockhash: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 blockhash (32 bytes)")
+    .optional(),
+});
+export type TSolSendTransactionParams = z.infer<typeof ZSolSendTransactionParams>;
+
 export const ZSendTransactionStatusRequest = z.object({ organizationId: ZId, sendTransactionStatusId: ZId });
 
 /** get_send_transaction_status: where a broadcast stands (README: "Sending transactions"). */
@@ -65,6 +87,16 @@ export const ZSendTransactionStatus = z.object({
               displayMessage: z.string(),
             }),
           ),
+        })
+        .optional(),
+      solana: z
+        .object({
+          source: z.string().optional(),
+          rpcCode: z.number().int().optional(),
+          rpcMessage: z.string().optional(),
+          transactionErrorJson: z.string().optional(),
+          logs: z.array(z.string()).optional(),
+          unitsConsumed: z.string().optional(),
         })
         .optional(),
     })

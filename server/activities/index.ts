@@ -35,6 +35,7 @@ import { initImportPrivateKey, initImportWallet } from "./init-import";
 import { signRawPayload } from "./sign-raw-payload";
 import { signRawPayloads } from "./sign-raw-payloads";
 import { signTransaction } from "./sign-transaction";
+import { solSendTransaction } from "./sol-send-transaction";
 import { stampLogin } from "./stamp-login";
 import { updateOrganizationName } from "./update-organization-name";
 import { updatePolicy } from "./update-policy";
@@ -95,6 +96,7 @@ export const activityRegistry: Record<string, ActivityDefinition> = {
   sign_raw_payloads: signRawPayloads,
   sign_transaction: signTransaction,
   eth_send_transaction: ethSendTransaction,
+  sol_send_transaction: solSendTransaction,
   create_policy: createPolicy,
   create_policies: createPolicies,
   update_policy: updatePolicy,

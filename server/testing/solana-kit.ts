@@ -1,16 +1,21 @@
 import {
   type Address,
   appendTransactionMessageInstructions,
+  compileTransaction,
+  createNoopSigner,
   type createSolanaRpc,
   createTransactionMessage,
   getBase64EncodedWireTransaction,
+  getTransactionEncoder,
   type Instruction,
   type KeyPairSigner,
   pipe,
+  setTransactionMessageFeePayer,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 
 export type SolanaRpc = ReturnType<typeof createSolanaRpc<string>>;
 
@@ -60,3 +65,28 @@ export async function sendAndConfirm(rpc: SolanaRpc, wire: string) {
 
 export const lamportsOf = async (rpc: SolanaRpc, address: Address) =>
   (await rpc.getBalance(address).send()).value;
+
+/**
+ * A SOL transfer from `from` as sol_send_transaction takes it: the full wire format, hex, with
+ * zeroed signature slots. `feePayer` (default `from`) signs first.
+ */
+export async function unsignedTransferHex(
+  rpc: SolanaRpc,
+  from: Address,
+  to: Address,
+  amount: bigint,
+  options: { feePayer?: Address; blockhash?: { blockhash: string; lastValidBlockHeight: bigint } } = {},
+): Promise<string> {
+  const lifetime = options.blockhash ?? (await rpc.getLatestBlockhash().send()).value;
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(options.feePayer ?? from, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime as never, m),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [getTransferSolInstruction({ source: createNoopSigner(from), destination: to, amount })],
+        m,
+      ),
+  );
+  return Buffer.from(getTransactionEncoder().encode(compileTransaction(message))).toString("hex");
+}
