@@ -66,6 +66,10 @@ export const ZSolSendTransactionParams = z.object({
     .optional(),
 });
 export type TSolSendTransactionParams = z.infer<typeof ZSolSendTransactionParams>;
+/** What a Solana send's row keeps: the request, and who pays when it is sponsored. */
+export type TSolSendRequest = TSolSendTransactionParams & {
+  sponsorship?: { sponsorOrganizationId: string; gasStation: string };
+};
 
 export const ZSendTransactionStatusRequest = z.object({ organizationId: ZId, sendTransactionStatusId: ZId });
 

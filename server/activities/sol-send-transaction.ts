@@ -4,6 +4,7 @@ import { ZSolSendTransactionParams } from "@/lib/api/broadcast";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { ApiError, invalid } from "../errors";
+import { assertSponsorBudget, requireSponsor } from "../gas-station/sponsor";
 import { acceptSend, SVM_SEND_JOB } from "../sends/records";
 import { blockhashBytes, requiredSignersOf } from "../sends/svm-transaction";
 import { resolveSigner } from "../sign-with/resolve-signer";
@@ -37,6 +38,36 @@ async function checkSigners(
 }
 
 /**
+ * A sponsored message's fee payer — its first account key — must be the gas station of the
+ * organization's sponsor; `signWiths` lists the other required signers in transaction order (the
+ * gas station may lead it). Latchkey signs for the gas station in the sponsor's organization.
+ */
+async function sponsoredFeePayer(
+  tx: Tx,
+  now: Date,
+  organizationId: string,
+  signWiths: string[],
+  required: string[],
+): Promise<{ sponsorOrganizationId: string; gasStation: string }> {
+  const sponsor = await requireSponsor(tx, organizationId, "svm");
+  if (required[0] !== sponsor.address) {
+    throw invalid(
+      `a sponsored transaction's fee payer (its first account key) must be the gas station ${sponsor.address}; it is ${required[0]}`,
+      "unsignedTransaction",
+    );
+  }
+  const others = signWiths[0] === sponsor.address ? signWiths.slice(1) : signWiths;
+  if (others.join() !== required.slice(1).join()) {
+    throw invalid(
+      `a sponsored transaction's signWiths must list its required signers after the gas station, in transaction order: ${required.slice(1).join(", ")}`,
+      "signWiths",
+    );
+  }
+  await assertSponsorBudget(tx, now, sponsor, organizationId);
+  return { sponsorOrganizationId: sponsor.sponsorOrganizationId, gasStation: sponsor.address };
+}
+
+/**
  * sol_send_transaction (V2): fill the signWiths' signature slots of a Solana transaction and
  * broadcast it. The activity checks and accepts it (a row and a job, in its own transaction); the
  * job sets the blockhash, signs, broadcasts and follows it (server/sends/svm-send.ts).
@@ -61,11 +92,16 @@ export const solSendTransaction = defineActivity({
   async execute({ app, tx, organization, activityId, now }, params) {
     const { signers: required, signed } = requiredSignersOf(params.unsignedTransaction);
     if (params.recentBlockhash) blockhashBytes(params.recentBlockhash);
-    if (params.sponsor) {
-      throw invalid("sponsored Solana sends are not available yet", "sponsor");
-    }
-    await checkSigners(app, tx, organization.id, params.signWiths, required);
-    const unsigned = required.find((s, i) => !signed[i] && !params.signWiths.includes(s));
+    const sponsorship = params.sponsor
+      ? await sponsoredFeePayer(tx, now, organization.id, params.signWiths, required)
+      : undefined;
+    const signWiths = sponsorship
+      ? params.signWiths.filter((s) => s !== sponsorship.gasStation)
+      : params.signWiths;
+    await checkSigners(app, tx, organization.id, signWiths, required);
+    const unsigned = required.find(
+      (s, i) => !signed[i] && !signWiths.includes(s) && s !== sponsorship?.gasStation,
+    );
     if (unsigned) {
       throw invalid(
         `the message requires ${unsigned} to sign, which is not in signWiths and has no signature`,
@@ -79,8 +115,8 @@ export const solSendTransaction = defineActivity({
         organizationId: organization.id,
         activityId,
         caip2: params.caip2,
-        fromAddress: required[0]!,
-        request: params,
+        fromAddress: signWiths[0] ?? required[0]!,
+        request: { ...params, signWiths, ...(sponsorship ? { sponsorship } : {}) },
       },
       SVM_SEND_JOB,
     );

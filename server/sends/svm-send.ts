@@ -1,12 +1,19 @@
-import type { TSolSendTransactionParams } from "@/lib/api/broadcast";
+import type { TSolSendRequest } from "@/lib/api/broadcast";
+import { chainInfo } from "@/lib/api/chains";
 import { isRpcError, type RpcError } from "../chains/json-rpc";
 import { type SvmAdapter, svmAdapter } from "../chains/svm/adapter";
 import type { AppContext } from "../context";
 import type { JobRow, SendTransactionRow } from "../db/schema";
+import { ApiError } from "../errors";
+import { feeInUsdMicros } from "../gas-station/prices";
+import { assertSponsorBudget, recordSponsoredSpend, requireSponsor } from "../gas-station/sponsor";
 import type { JobOutcome } from "../jobs/worker";
 import { resolveSigner } from "../sign-with/resolve-signer";
 import { findSend, type SendFailure, updateSend } from "./records";
-import { firstSignature, messageBlockhash, withRecentBlockhash } from "./svm-transaction";
+import { firstSignature, messageBlockhash, requiredSignersOf, withRecentBlockhash } from "./svm-transaction";
+
+/** Solana's base fee per signature, what a sponsored send is estimated at before signing. */
+const LAMPORTS_PER_SIGNATURE = 5000n;
 
 /** How often a broadcast transaction's status is asked for. */
 const POLL_MS = 500;
@@ -51,7 +58,7 @@ function refused(error: RpcError): SendFailure {
 }
 
 /** The blockhash rules: given → as is; omitted and sponsored → fresh from the chain; else the message's own. */
-async function unsignedToSign(request: TSolSendTransactionParams, chain: SvmAdapter): Promise<string> {
+async function unsignedToSign(request: TSolSendRequest, chain: SvmAdapter): Promise<string> {
   if (request.recentBlockhash)
     return withRecentBlockhash(request.unsignedTransaction, request.recentBlockhash);
   if (request.sponsor) {
@@ -61,12 +68,24 @@ async function unsignedToSign(request: TSolSendTransactionParams, chain: SvmAdap
 }
 
 async function broadcast(app: AppContext, send: SendTransactionRow, chain: SvmAdapter): Promise<JobOutcome> {
-  const request = send.request as TSolSendTransactionParams;
+  const request = send.request as TSolSendRequest;
   let signed = send.signedTransaction;
   if (!signed) {
     const unsigned = await unsignedToSign(request, chain);
+    const over = await overBudget(app, send, request);
+    if (over) return fail(app, send, { message: over });
     signed = await app.db.transaction(async (tx) => {
       let partial = unsigned;
+      const { sponsorship } = request;
+      if (sponsorship) {
+        const station = await resolveSigner(
+          app,
+          tx,
+          sponsorship.sponsorOrganizationId,
+          sponsorship.gasStation,
+        );
+        partial = await station.key.signTransaction("TRANSACTION_TYPE_SOLANA", partial);
+      }
       for (const signWith of request.signWiths) {
         const signer = await resolveSigner(app, tx, send.organizationId, signWith);
         partial = await signer.key.signTransaction("TRANSACTION_TYPE_SOLANA", partial);
@@ -106,6 +125,8 @@ async function follow(app: AppContext, send: SendTransactionRow, chain: SvmAdapt
     });
   }
   if (status.confirmationStatus === "processed") return later;
+  // Landed, succeeded or not: the fee was paid, by the gas station when sponsored.
+  await recordSpend(app, send, chain);
   if (status.err === null) {
     await updateSend(app.db, send.id, app.clock.now(), {
       status: "COMPLETED",
@@ -118,5 +139,34 @@ async function follow(app: AppContext, send: SendTransactionRow, chain: SvmAdapt
   return fail(app, send, {
     message: `the transaction failed on chain: ${errorJson}`,
     solana: { source: "execution", transactionErrorJson: errorJson },
+  });
+}
+
+/** A sponsored send is checked against the sponsor's USD limit again before signing, with its fee. */
+async function overBudget(app: AppContext, send: SendTransactionRow, request: TSolSendRequest) {
+  if (!request.sponsorship) return undefined;
+  const fee = LAMPORTS_PER_SIGNATURE * BigInt(requiredSignersOf(request.unsignedTransaction).signers.length);
+  try {
+    const sponsor = await requireSponsor(app.db, send.organizationId, "svm");
+    const estimate = feeInUsdMicros(app.config.usdPrices, chainInfo(send.caip2)!, fee);
+    await assertSponsorBudget(app.db, app.clock.now(), sponsor, send.organizationId, estimate);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return error.message;
+    throw error;
+  }
+}
+
+async function recordSpend(app: AppContext, send: SendTransactionRow, chain: SvmAdapter): Promise<void> {
+  const request = send.request as TSolSendRequest;
+  if (!request.sponsorship) return;
+  const fee = await chain.transactionFee(send.txHash!);
+  await recordSponsoredSpend(app.db, app.clock.now(), {
+    sponsorOrganizationId: request.sponsorship.sponsorOrganizationId,
+    organizationId: send.organizationId,
+    sendId: send.id,
+    caip2: send.caip2,
+    feeBaseUnits: fee,
+    usdMicros: feeInUsdMicros(app.config.usdPrices, chainInfo(send.caip2)!, fee),
   });
 }

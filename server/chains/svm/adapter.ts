@@ -53,6 +53,14 @@ export function svmAdapter(client: JsonRpcClient) {
         { encoding: "base64", preflightCommitment: "confirmed" },
       ]);
     },
+    /** The fee a landed transaction paid, in lamports (0 when the node does not have it). */
+    async transactionFee(signature: string): Promise<bigint> {
+      const tx = await client.call<{ meta?: { fee?: number | string } } | null>("getTransaction", [
+        signature,
+        { encoding: "json", maxSupportedTransactionVersion: 0, commitment: "confirmed" },
+      ]);
+      return BigInt(tx?.meta?.fee ?? 0);
+    },
     async signatureStatus(signature: string): Promise<SvmSignatureStatus | null> {
       const answer = await client.call<{ value: (SvmSignatureStatus | null)[] }>("getSignatureStatuses", [
         [signature],
