@@ -1,8 +1,11 @@
+import { createSolanaRpc, generateKeyPairSigner } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 import { Turnkey } from "@turnkey/sdk-server";
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { base, mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lamportsOf, rawCall, sendAndConfirm, signedTransaction } from "../../server/testing/solana-kit";
 import { type RunningServer, startServer } from "../support/server";
 
 let server: RunningServer;
@@ -158,5 +161,23 @@ describe("a seeded token moved through @turnkey/sdk-server", () => {
       balance: "3500000",
       display: { crypto: "3.5" },
     });
+  });
+});
+
+describe("the started server's local Solana devnet at /rpc/solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", () => {
+  it("is a Solana JSON-RPC endpoint @solana/kit uses over plain HTTP: faucet, transfer, status, balances", async () => {
+    const url = `${server.baseUrl}/rpc/solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1`;
+    const rpc = createSolanaRpc(url);
+    expect(await rpc.getGenesisHash().send()).toBe("EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG");
+    const [alice, bob] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    const funded = await rawCall(url, "latchkey_faucet", [alice.address, "native", "2000000000"]);
+    expect(funded.body.result).toMatchObject({ balance: "2000000000" });
+    const wire = await signedTransaction(rpc, alice, [
+      getTransferSolInstruction({ source: alice, destination: bob.address, amount: 750_000_000n }),
+    ]);
+    const { status } = await sendAndConfirm(rpc, wire);
+    expect(status.err).toBeNull();
+    expect(await lamportsOf(rpc, bob.address)).toBe(750_000_000n);
+    expect(await lamportsOf(rpc, alice.address)).toBe(2_000_000_000n - 750_000_000n - 5_000n);
   });
 });

@@ -43,6 +43,7 @@ export const ACTIVITY_TYPES = {
   sign_raw_payload: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
   sign_raw_payloads: "ACTIVITY_TYPE_SIGN_RAW_PAYLOADS",
   sign_transaction: "ACTIVITY_TYPE_SIGN_TRANSACTION_V2",
+  sol_send_transaction: "ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2",
   stamp_login: "ACTIVITY_TYPE_STAMP_LOGIN",
   update_organization_name: "ACTIVITY_TYPE_UPDATE_ORGANIZATION_NAME",
   update_policy: "ACTIVITY_TYPE_UPDATE_POLICY_V2",

@@ -52,6 +52,22 @@ export function nativeAsset(caip2: string): TAssetMetadata {
   };
 }
 
+/**
+ * The USDC-like SPL mint (6 decimals) seeded on every local Solana devnet, at an address derived from
+ * a public seed string (server/chains/devnets/svm/seeded-keys.ts): a development token, worth nothing.
+ */
+export const DEVNET_USDC_MINT = "3gJETZR8SPiFfNTUS5mwmXy8JhDcL6LcdrNkJJg6JkSK";
+
+export function devnetUsdcAsset(caip2: string): TAssetMetadata {
+  return {
+    caip19: `${canonicalCaip2(caip2)}/token:${DEVNET_USDC_MINT}`,
+    symbol: "USDC",
+    decimals: 6,
+    name: "USD Coin (Latchkey devnet)",
+    stable: true,
+  };
+}
+
 /** Base units as a decimal string for people ("1.5"), never for arithmetic. */
 export function displayAmount(units: bigint, decimals: number): string {
   const scale = 10n ** BigInt(decimals);

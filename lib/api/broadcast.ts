@@ -58,6 +58,32 @@ export const ZEthSendRawTransactionParams = z.object({
 });
 export type TEthSendRawTransactionParams = z.infer<typeof ZEthSendRawTransactionParams>;
 
+const ZBase58Key = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana address (32 bytes)");
+
+export const ZSolSendTransactionParams = z.object({
+  unsignedTransaction: z
+    .string()
+    .min(2, "must be the hex of a serialized transaction")
+    .max(4_096, "must be at most 4,096 hex characters (a Solana transaction is at most 1,232 bytes)"),
+  signWiths: z
+    .array(ZBase58Key)
+    .min(1, "must name at least one signer")
+    .max(16, "must name at most 16 signers"),
+  sponsor: z.boolean().optional(),
+  caip2: ZSolanaCaip2,
+  recentBlockhash: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 blockhash (32 bytes)")
+    .optional(),
+});
+export type TSolSendTransactionParams = z.infer<typeof ZSolSendTransactionParams>;
+/** What a Solana send's row keeps: the request, and who pays when it is sponsored. */
+export type TSolSendRequest = TSolSendTransactionParams & {
+  sponsorship?: { sponsorOrganizationId: string; gasStation: string };
+};
+
 export const ZSendTransactionStatusRequest = z.object({ organizationId: ZId, sendTransactionStatusId: ZId });
 
 /** get_send_transaction_status: where a broadcast stands (README: "Sending transactions"). */
@@ -87,6 +113,16 @@ export const ZSendTransactionStatus = z.object({
               unknown: z.object({ selector: z.string().optional(), data: z.string().optional() }).optional(),
             }),
           ),
+        })
+        .optional(),
+      solana: z
+        .object({
+          source: z.string().optional(),
+          rpcCode: z.number().int().optional(),
+          rpcMessage: z.string().optional(),
+          transactionErrorJson: z.string().optional(),
+          logs: z.array(z.string()).optional(),
+          unitsConsumed: z.string().optional(),
         })
         .optional(),
     })

@@ -12,6 +12,8 @@ export interface ChainInfo {
   name: string;
   /** EIP-155 chain id (EVM only). */
   chainId?: number;
+  /** The cluster's genesis hash, whose first 32 characters are its caip2 reference (Solana only). */
+  genesisHash?: string;
   nativeSymbol: string;
   nativeDecimals: number;
 }
@@ -35,8 +37,22 @@ export const CHAINS: readonly ChainInfo[] = [
   evm(137, "Polygon", "POL"),
   evm(11155111, "Sepolia"),
   evm(84532, "Base Sepolia"),
-  { caip2: SOLANA_MAINNET, family: "svm", name: "Solana", nativeSymbol: "SOL", nativeDecimals: 9 },
-  { caip2: SOLANA_DEVNET, family: "svm", name: "Solana Devnet", nativeSymbol: "SOL", nativeDecimals: 9 },
+  {
+    caip2: SOLANA_MAINNET,
+    family: "svm",
+    name: "Solana",
+    genesisHash: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d",
+    nativeSymbol: "SOL",
+    nativeDecimals: 9,
+  },
+  {
+    caip2: SOLANA_DEVNET,
+    family: "svm",
+    name: "Solana Devnet",
+    genesisHash: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG",
+    nativeSymbol: "SOL",
+    nativeDecimals: 9,
+  },
 ];
 
 /** Every other spelling of a Solana cluster, to its canonical caip2 (spec.md, sol_send_transaction rule 1). */

@@ -36,6 +36,7 @@ import { initImportPrivateKey, initImportWallet } from "./init-import";
 import { signRawPayload } from "./sign-raw-payload";
 import { signRawPayloads } from "./sign-raw-payloads";
 import { signTransaction } from "./sign-transaction";
+import { solSendTransaction } from "./sol-send-transaction";
 import { stampLogin } from "./stamp-login";
 import { updateOrganizationName } from "./update-organization-name";
 import { updatePolicy } from "./update-policy";
@@ -99,6 +100,7 @@ export const activityRegistry: Record<string, ActivityDefinition> = {
   sign_transaction: signTransaction,
   eth_send_transaction: ethSendTransaction,
   eth_send_raw_transaction: ethSendRawTransaction,
+  sol_send_transaction: solSendTransaction,
   create_policy: createPolicy,
   create_policies: createPolicies,
   update_policy: updatePolicy,

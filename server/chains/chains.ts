@@ -1,7 +1,9 @@
 import path from "node:path";
 import { CHAINS, type ChainInfo, chainInfo } from "@/lib/api/chains";
 import type { Logger } from "../observability/logger";
-import { type AnvilDevnet, startAnvil } from "./devnets/anvil";
+import { startAnvil } from "./devnets/anvil";
+import type { LocalDevnet } from "./devnets/local-devnet";
+import { startSvmDevnet } from "./devnets/svm/svm-devnet";
 import { ensureSeededTokens } from "./evm/seed-devnet";
 import { type JsonRpcClient, jsonRpcClient } from "./json-rpc";
 
@@ -51,24 +53,28 @@ export interface ChainsOptions {
 }
 
 export function createChains(options: ChainsOptions): Chains {
-  const devnets = new Map<string, Promise<AnvilDevnet>>();
+  const devnets = new Map<string, Promise<LocalDevnet>>();
   let closed = false;
 
-  const devnetFor = (info: ChainInfo): Promise<AnvilDevnet> => {
+  const devnetFor = (info: ChainInfo): Promise<LocalDevnet> => {
     if (closed) throw new ChainUnavailable(`${info.caip2}: the server is shutting down`);
     let devnet = devnets.get(info.caip2);
     if (!devnet) {
-      if (info.family !== "evm") {
-        throw new ChainUnavailable(
-          `${info.caip2} has no local devnet yet; configure its RPC URL in LATCHKEY_RPC_URLS`,
-        );
-      }
-      devnet = startAnvil({
-        chainId: info.chainId!,
-        stateDir: path.join(options.dataDir, "chains", info.caip2.replace(":", "-")),
-        logger: options.logger,
-        prepare: (client) => ensureSeededTokens(client, info.chainId!),
-      });
+      const stateDir = path.join(options.dataDir, "chains", info.caip2.replace(":", "-"));
+      devnet =
+        info.family === "evm"
+          ? startAnvil({
+              chainId: info.chainId!,
+              stateDir,
+              logger: options.logger,
+              prepare: (client) => ensureSeededTokens(client, info.chainId!),
+            })
+          : startSvmDevnet({
+              caip2: info.caip2,
+              genesisHash: info.genesisHash!,
+              stateDir,
+              logger: options.logger,
+            });
       devnet.catch(() => devnets.delete(info.caip2));
       devnets.set(info.caip2, devnet);
     }
@@ -101,7 +107,7 @@ export function createChains(options: ChainsOptions): Chains {
       })),
     async devnetPid(caip2) {
       const devnet = devnets.get(chainInfo(caip2)?.caip2 ?? caip2);
-      return devnet ? (await devnet).pid() : undefined;
+      return devnet ? (await devnet).pid?.() : undefined;
     },
     async close() {
       closed = true;

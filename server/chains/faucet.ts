@@ -34,19 +34,20 @@ function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
 /**
  * `latchkey_faucet [address, asset, amount]` on a local devnet: adds `amount` base units of the
  * native coin ("native" or its CAIP-19) or mints them of a seeded token (its CAIP-19, as
- * list_supported_assets gives it) to the address, and returns the new balance. Local devnets only:
- * the route that serves it exists only for them.
+ * list_supported_assets gives it) to the address, and returns the new balance. On Solana the
+ * in-process devnet answers it itself (SOL, or the seeded USDC minted to the owner's associated
+ * token account). Local devnets only: the route that serves it exists only for them.
  */
 export async function faucet(
   client: JsonRpcClient,
   info: ChainInfo,
   params: unknown,
-): Promise<{ balance: string }> {
+): Promise<{ balance: string; signature?: string; tokenAccount?: string }> {
   if (!Array.isArray(params) || params.length !== 3) {
     throw refuse('params are [address, asset ("native" or CAIP-19), amount in base units]');
   }
+  if (info.family === "svm") return client.call("latchkey_faucet", params);
   const [address, asset, rawAmount] = params as unknown[];
-  if (info.family !== "evm") throw refuse(`${info.caip2} has no local faucet yet`);
   if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
     throw refuse("address must be a 0x-prefixed 20-byte hex address");
   }

@@ -12,6 +12,8 @@ export interface SolanaWireLayout {
   messageOffset: number;
   /** The public keys that must sign, in slot order (the first `numRequiredSignatures` account keys). */
   requiredSigners: Uint8Array[];
+  /** Offset of the message's 32-byte recent blockhash (or durable nonce). */
+  blockhashOffset: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export function readSolanaTransaction(bytes: Uint8Array): SolanaWireLayout {
   const keyCount = reader.shortVec("account key count");
   const keysOffset = reader.offset;
   reader.skip(keyCount * KEY_LENGTH, "account keys");
+  const blockhashOffset = reader.offset;
   reader.skip(KEY_LENGTH, "recent blockhash");
 
   const instructionCount = reader.shortVec("instruction count");
@@ -72,7 +75,7 @@ export function readSolanaTransaction(bytes: Uint8Array): SolanaWireLayout {
     const start = keysOffset + i * KEY_LENGTH;
     requiredSigners.push(bytes.subarray(start, start + KEY_LENGTH));
   }
-  return { signaturesOffset, messageOffset, requiredSigners };
+  return { signaturesOffset, messageOffset, requiredSigners, blockhashOffset };
 }
 
 class Reader {

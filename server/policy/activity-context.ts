@@ -69,7 +69,13 @@ async function signerContext(
       .where(and(eq(privateKeys.organizationId, organizationId), eq(privateKeys.id, keyId)));
     if (key) out.private_key = privateKeyValue(key);
   }
-  const walletIds = targets.walletIds ?? [];
+  const walletIds = [...(targets.walletIds ?? [])];
+  const several = targets.signWiths && targets.signWiths.length > 1 ? targets.signWiths : [];
+  for (const signWith of several) {
+    const signer = await findSignerSource(db, organizationId, signWith);
+    if (signer?.kind === "WALLET_ACCOUNT" && !walletIds.includes(signer.walletId))
+      walletIds.push(signer.walletId);
+  }
   if (walletIds.length > 0) {
     const rows = await db
       .select()

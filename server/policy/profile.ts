@@ -26,6 +26,8 @@ export type PolicyAction = "CREATE" | "UPDATE" | "DELETE" | "EXPORT" | "IMPORT" 
 export interface ActivityTargets {
   /** A wallet account or private key, by id or address, resolved as the signer resolves it. */
   signWith?: string;
+  /** Several signers (sol_send_transaction): their wallets are `wallets`; one alone is also `signWith`. */
+  signWiths?: string[];
   walletIds?: string[];
   walletAccountIds?: string[];
   privateKeyIds?: string[];

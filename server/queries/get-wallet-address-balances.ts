@@ -1,12 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { displayAmount, nativeAsset, ZGetWalletAddressBalancesRequest } from "@/lib/api/assets";
+import { displayAmount, ZGetWalletAddressBalancesRequest } from "@/lib/api/assets";
 import { chainInfo } from "@/lib/api/chains";
 import { QUERY_RESPONSES } from "@/lib/api/query-responses";
-import { evmAdapter } from "../chains/evm/adapter";
-import { SEEDED_TOKENS, seededTokenAssets } from "../chains/evm/seeded-tokens";
+import { assetBalances, servedAssets } from "../chains/assets";
 import { readChain } from "../chains/read";
 import { walletAccounts } from "../db/schema";
-import { invalid, notFound } from "../errors";
+import { notFound } from "../errors";
 import { defineQuery } from "./define";
 
 export const getWalletAddressBalances = defineQuery({
@@ -28,21 +27,10 @@ export const getWalletAddressBalances = defineQuery({
       .where(and(eq(walletAccounts.organizationId, organization.id), sameAddress))
       .limit(1);
     if (!account) throw notFound("wallet account", request.address);
-    if (info.family !== "evm") {
-      throw invalid(`balances on ${info.caip2} are not available yet (no Solana devnet)`, "caip2");
-    }
-    // Only non-zero balances, as the reference answers; tokens only where they exist (local devnets).
-    const tokens = app.chains.isLocal(info.caip2) ? SEEDED_TOKENS : [];
-    const assets = [nativeAsset(info.caip2), ...seededTokenAssets(info.caip2).slice(0, tokens.length)];
-    const units = await readChain(info.caip2, async () => {
-      const chain = evmAdapter(await app.chains.rpc(info.caip2));
-      return Promise.all([
-        chain.balance(request.address),
-        ...tokens.map((token) => chain.tokenBalance(token.address, request.address)),
-      ]);
-    });
+    const units = await readChain(info.caip2, () => assetBalances(app.chains, info.caip2, request.address));
+    // Only non-zero balances, as the reference answers.
     return {
-      balances: assets.flatMap((asset, i) =>
+      balances: servedAssets(app.chains, info.caip2).flatMap((asset, i) =>
         units[i]! === 0n
           ? []
           : [

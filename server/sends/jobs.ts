@@ -2,7 +2,8 @@ import type { AppContext } from "../context";
 import type { JobRow } from "../db/schema";
 import type { JobHandler } from "../jobs/worker";
 import { runEvmSend } from "./evm-send";
-import { EVM_SEND_JOB, findSend, updateSend } from "./records";
+import { EVM_SEND_JOB, findSend, SVM_SEND_JOB, updateSend } from "./records";
+import { runSvmSend } from "./svm-send";
 
 /** When a send's job runs out of attempts (an unreachable node for long), the send says so. */
 async function giveUpSend(app: AppContext, job: JobRow, error: string): Promise<void> {
@@ -23,4 +24,5 @@ async function giveUpSend(app: AppContext, job: JobRow, error: string): Promise<
 
 export const SEND_JOB_HANDLERS: Record<string, JobHandler & { onGiveUp?: typeof giveUpSend }> = {
   [EVM_SEND_JOB]: Object.assign(runEvmSend, { onGiveUp: giveUpSend }),
+  [SVM_SEND_JOB]: Object.assign(runSvmSend, { onGiveUp: giveUpSend }),
 };

@@ -21,10 +21,20 @@ export interface SendFailure {
   message: string;
   /** A contract's revert, outermost first. */
   revertChain?: RevertEntry[];
+  /** A Solana node's refusal or a landed transaction's error (the reference's v1SolanaFailureDetails). */
+  solana?: {
+    source?: string;
+    rpcCode?: number;
+    rpcMessage?: string;
+    transactionErrorJson?: string;
+    logs?: string[];
+    unitsConsumed?: string;
+  };
 }
 
-/** The job that takes a send from PENDING to a final status (server/sends/evm-send.ts). */
+/** The jobs that take a send from PENDING to a final status (server/sends/evm-send.ts, svm-send.ts). */
 export const EVM_SEND_JOB = "evm-send";
+export const SVM_SEND_JOB = "svm-send";
 
 /**
  * Accept a send inside the activity's transaction: its row and the job that will sign, broadcast
@@ -43,6 +53,7 @@ export async function acceptSend(
     signedTransaction?: string;
     txHash?: string;
   },
+  job: typeof EVM_SEND_JOB | typeof SVM_SEND_JOB = EVM_SEND_JOB,
 ): Promise<string> {
   const id = newId(now.getTime());
   await tx.insert(sendTransactions).values({
@@ -52,7 +63,7 @@ export async function acceptSend(
     createdAt: now,
     updatedAt: now,
   });
-  await enqueue(tx, now, EVM_SEND_JOB, { sendId: id }, { maxAttempts: 10 });
+  await enqueue(tx, now, job, { sendId: id }, { maxAttempts: 10 });
   return id;
 }
 

@@ -20,6 +20,7 @@ export function renderSendStatus(row: SendTransactionRow): TSendTransactionStatu
           error: {
             message: failure.message,
             ...(failure.revertChain ? { eth: { revertChain: failure.revertChain } } : {}),
+            ...(failure.solana ? { solana: failure.solana } : {}),
           },
         }
       : row.lastError

@@ -2,6 +2,7 @@ import { parseEther, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
+import { DEVNET_USDC_MINT } from "@/lib/api/assets";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 import { SEEDED_TOKENS } from "../evm/seeded-tokens";
 import { faucet } from "../faucet";
@@ -12,6 +13,7 @@ let t: TestApp;
 let org: { organizationId: string; userId: string; key: TestKey };
 let address: string;
 const [USDC, WETH] = SEEDED_TOKENS as [(typeof SEEDED_TOKENS)[0], (typeof SEEDED_TOKENS)[0]];
+let solanaAddress: string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -28,12 +30,18 @@ beforeAll(async () => {
           path: "m/44'/60'/0'/0/0",
           addressFormat: "ADDRESS_FORMAT_ETHEREUM",
         },
+        {
+          curve: "CURVE_ED25519",
+          pathFormat: "PATH_FORMAT_BIP32",
+          path: "m/44'/501'/0'/0'",
+          addressFormat: "ADDRESS_FORMAT_SOLANA",
+        },
       ],
     }),
     org.key,
   );
-  address = (created.body.activity.result as { createWalletResult: { addresses: string[] } })
-    .createWalletResult.addresses[0]!;
+  [address, solanaAddress] = (created.body.activity.result as { createWalletResult: { addresses: string[] } })
+    .createWalletResult.addresses as [string, string];
 });
 afterAll(async () => t?.close());
 
@@ -67,10 +75,18 @@ describe("chain queries", () => {
         },
       ],
     });
-    const solana = await ask<{ assets: { caip19: string }[] }>("list_supported_assets", {
-      caip2: "solana:devnet",
-    });
-    expect(solana.body.assets[0]?.caip19).toBe("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501");
+    const solana = await ask<{ assets: { caip19: string; symbol: string; decimals: number }[] }>(
+      "list_supported_assets",
+      { caip2: "solana:devnet" },
+    );
+    expect(solana.body.assets.map(({ caip19, symbol, decimals }) => ({ caip19, symbol, decimals }))).toEqual([
+      { caip19: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/slip44:501", symbol: "SOL", decimals: 9 },
+      {
+        caip19: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1/token:${DEVNET_USDC_MINT}`,
+        symbol: "USDC",
+        decimals: 6,
+      },
+    ]);
     const unknown = await ask("list_supported_assets", { caip2: "eip155:56" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/caip2/);
@@ -139,9 +155,28 @@ describe("chain queries", () => {
     expect((await ask("get_wallet_address_balances", { address, caip2: "eip155:1" }, other)).status).toBe(
       404,
     );
+    // An EVM address asked of a Solana cluster: the chain refuses it, and the caller is told why.
     const solana = await ask("get_wallet_address_balances", { address, caip2: "solana:mainnet" });
     expect(solana.status).toBe(400);
-    expect(solana.body.message).toMatch(/not available yet/);
+    expect(solana.body.message).toMatch(/not a base58 32-byte address/);
+  });
+
+  it("reads a Solana account's SOL and seeded USDC, funded through the local faucet", async () => {
+    const caip2 = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+    const client = await t.app.chains.rpc(caip2);
+    await client.call("latchkey_faucet", [solanaAddress, "native", "1500000000"]);
+    await client.call("latchkey_faucet", [solanaAddress, `${caip2}/token:${DEVNET_USDC_MINT}`, "2500000"]);
+    const res = await ask<{ balances: { caip19: string; balance: string; display: { crypto: string } }[] }>(
+      "get_wallet_address_balances",
+      { address: solanaAddress, caip2: "solana:mainnet" },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(
+      res.body.balances.map(({ caip19, balance, display }) => [caip19, balance, display.crypto]),
+    ).toEqual([
+      [`${caip2}/slip44:501`, "1500000000", "1.5"],
+      [`${caip2}/token:${DEVNET_USDC_MINT}`, "2500000", "2.5"],
+    ]);
   });
 
   it("gives the next nonce, and refuses gas station nonces clearly", async () => {

@@ -1,0 +1,140 @@
+import { type Address, createSolanaRpcFromTransport, generateKeyPairSigner } from "@solana/kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TActivity } from "@/lib/api/activity";
+import type { TSendTransactionStatus } from "@/lib/api/broadcast";
+import { handleRpcRequest } from "../../api/rpc";
+import { runDueJobs } from "../../jobs/worker";
+import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { unsignedTransferHex } from "../../testing/solana-kit";
+import { SEND_JOB_HANDLERS } from "../jobs";
+
+/** sponsor: true — the organization's Solana gas station pays the fee and signs first. */
+
+let t: TestApp;
+let org: { organizationId: string; userId: string; key: TestKey };
+let station: Address;
+let user: Address;
+
+const CHAIN = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
+const rpc = () =>
+  createSolanaRpcFromTransport(async ({ payload }) => {
+    const request = new Request(`http://localhost/rpc/${CHAIN}`, {
+      method: "POST",
+      body: JSON.stringify(payload),
+    });
+    return (await handleRpcRequest(t.app, request, CHAIN)).json();
+  });
+const lamports = async (address: Address) => (await rpc().getBalance(address).send()).value;
+const submit = (path: string, type: string, params: unknown) =>
+  t.call<{ activity: TActivity; message: string }>(
+    "submit",
+    path,
+    t.activity(type, org.organizationId, params),
+    org.key,
+  );
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await t.newOrganization("Sponsored");
+  const account = (path: string) => ({
+    curve: "CURVE_ED25519",
+    pathFormat: "PATH_FORMAT_BIP32",
+    path,
+    addressFormat: "ADDRESS_FORMAT_SOLANA",
+  });
+  const created = await submit("create_wallet", "ACTIVITY_TYPE_CREATE_WALLET", {
+    walletName: "Gas and user",
+    accounts: [account("m/44'/501'/0'/0'"), account("m/44'/501'/1'/0'")],
+  });
+  [station, user] = (created.body.activity.result as { createWalletResult: { addresses: Address[] } })
+    .createWalletResult.addresses as [Address, Address];
+  const client = await t.app.chains.rpc(CHAIN);
+  await client.call("latchkey_faucet", [station, "native", "1000000000"]);
+  await client.call("latchkey_faucet", [user, "native", "500000000"]);
+});
+afterAll(async () => t?.close());
+
+async function settle(id: string): Promise<TSendTransactionStatus> {
+  for (let round = 0; round < 20; round++) {
+    await runDueJobs(t.app, SEND_JOB_HANDLERS);
+    const now = (
+      await t.call<TSendTransactionStatus>(
+        "query",
+        "get_send_transaction_status",
+        { organizationId: org.organizationId, sendTransactionStatusId: id },
+        org.key,
+      )
+    ).body;
+    if (now.txStatus === "COMPLETED" || now.txStatus === "FAILED") return now;
+    t.clock.advance(1_000);
+  }
+  throw new Error("the send did not settle");
+}
+
+const send = (params: Record<string, unknown>) =>
+  submit("sol_send_transaction", "ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2", {
+    caip2: CHAIN,
+    sponsor: true,
+    ...params,
+  });
+
+describe("sponsored sol_send_transaction", () => {
+  it("refuses sponsorship clearly while no gas station is set", async () => {
+    const to = (await generateKeyPairSigner()).address;
+    const unsignedTransaction = await unsignedTransferHex(rpc(), user, to, 1_000_000n, { feePayer: station });
+    const res = await send({ unsignedTransaction, signWiths: [user] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/gas sponsorship is not set up/);
+  });
+
+  it("lets the gas station pay the fee, with a fresh blockhash fetched during execution", async () => {
+    const configured = await submit("upsert_gas_usage_config", "ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG", {
+      enabled: true,
+      orgWindowLimitUsd: "10",
+      solanaGasStationAddress: station,
+    });
+    expect(configured.status, JSON.stringify(configured.body)).toBe(200);
+    const to = (await generateKeyPairSigner()).address;
+    // A stale blockhash in the message: omitted recentBlockhash + sponsor means a fresh one is used.
+    const old = (await rpc().getLatestBlockhash().send()).value;
+    await (await t.app.chains.rpc(CHAIN)).call("latchkey_expireBlockhashes");
+    const unsignedTransaction = await unsignedTransferHex(rpc(), user, to, 100_000_000n, {
+      feePayer: station,
+      blockhash: old,
+    });
+    const [stationBefore, userBefore] = [await lamports(station), await lamports(user)];
+    const res = await send({ unsignedTransaction, signWiths: [user] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id = (
+      res.body.activity.result as { solSendTransactionResultV2: { sendTransactionStatusId: string } }
+    ).solSendTransactionResultV2.sendTransactionStatusId;
+    const done = await settle(id);
+    expect(done.txStatus, JSON.stringify(done)).toBe("COMPLETED");
+    expect(await lamports(to)).toBe(100_000_000n);
+    expect(await lamports(user)).toBe(userBefore - 100_000_000n);
+    expect(await lamports(station)).toBe(stationBefore - 10_000n);
+    const usage = await t.call<{ usageUsd: string }>(
+      "query",
+      "get_gas_usage",
+      { organizationId: org.organizationId },
+      org.key,
+    );
+    // 10,000 lamports at the default $150 per SOL.
+    expect(usage.body.usageUsd, JSON.stringify(usage.body)).toBe("0.0015");
+  });
+
+  it("requires the gas station as fee payer and the other signers in order", async () => {
+    const to = (await generateKeyPairSigner()).address;
+    const notStation = await unsignedTransferHex(rpc(), user, to, 1n);
+    const payer = await send({ unsignedTransaction: notStation, signWiths: [user] });
+    expect(payer.status).toBe(400);
+    expect(payer.body.message).toMatch(/fee payer .* must be the gas station/);
+    const sponsored = await unsignedTransferHex(rpc(), user, to, 1n, { feePayer: station });
+    const wrong = await send({
+      unsignedTransaction: sponsored,
+      signWiths: [(await generateKeyPairSigner()).address],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/signWiths/);
+  });
+});
