@@ -1,11 +1,13 @@
 "use client";
 
-import { displayAmount } from "@/lib/api/assets";
 import type { ChainInfo } from "@/lib/api/chains";
 import { useFund } from "@/lib/queries/balances";
 import { Button } from "../ui/button";
 
-/** The local devnet's faucet, one whole coin at a time: enough to try sends, never real money. */
+/**
+ * The local devnet's faucet, one whole coin at a time: enough to try sends, never real money. The
+ * row's balance is read again once it answers, and shows the new amount.
+ */
 export function FundButton({ address, chain }: { address: string; chain: ChainInfo }) {
   const fund = useFund(address, chain.caip2);
   const oneCoin = 10n ** BigInt(chain.nativeDecimals);
@@ -25,9 +27,9 @@ export function FundButton({ address, chain }: { address: string; chain: ChainIn
           {fund.error.message}
         </span>
       )}
-      {fund.data !== undefined && !fund.isPending && (
+      {fund.isSuccess && (
         <span role="status" className="text-xs text-muted-foreground">
-          Funded: {displayAmount(fund.data, chain.nativeDecimals)} {chain.nativeSymbol} now
+          Added 1 {chain.nativeSymbol}
         </span>
       )}
     </div>
