@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseRpcUrls } from "./chains/rpc-urls";
+import { parseUsdPrices, type UsdPrices } from "./gas-station/prices";
 
 /** Everything a deployment sets, read once from the environment by `loadConfig`. */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
    * default) trusts no such header, which leaves per-IP limits without an address to count.
    */
   trustProxyHops: number;
+  /** LATCHKEY_USD_PRICES: what sponsored fees are counted at against the USD limits. */
+  usdPrices: UsdPrices;
 }
 
 /** Requests allowed per fixed window; 0 turns that one limit off. */
@@ -62,6 +65,14 @@ function metricsToken(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (raw.length < 16) throw new ConfigError("LATCHKEY_METRICS_TOKEN must be at least 16 characters");
   return raw;
+}
+
+function usdPrices(raw: string | undefined): UsdPrices {
+  try {
+    return parseUsdPrices(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function rpcUrls(raw: string | undefined): Record<string, string> {
@@ -113,5 +124,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: rateLimits(env),
     trustProxyHops: integer(env, "LATCHKEY_TRUST_PROXY", 0, 0, 16),
     metricsToken: metricsToken(env.LATCHKEY_METRICS_TOKEN),
+    usdPrices: usdPrices(env.LATCHKEY_USD_PRICES),
   };
 }

@@ -53,6 +53,7 @@ export const ACTIVITY_TYPES = {
   update_user_phone_number: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER",
   update_user_tag: "ACTIVITY_TYPE_UPDATE_USER_TAG",
   update_wallet: "ACTIVITY_TYPE_UPDATE_WALLET",
+  upsert_gas_usage_config: "ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG",
   approve_activity: "ACTIVITY_TYPE_APPROVE_ACTIVITY",
   reject_activity: "ACTIVITY_TYPE_REJECT_ACTIVITY",
 } as const;

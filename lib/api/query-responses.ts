@@ -4,6 +4,7 @@ import { ZGetWalletAddressBalancesResponse, ZListSupportedAssetsResponse } from 
 import { ZGetNoncesResponse, ZSendTransactionStatus } from "./broadcast";
 import { ZGetSmartContractInterfaceResponse, ZListSmartContractInterfacesResponse } from "./contracts";
 import { ZApiKey, ZAuthenticator } from "./credentials";
+import { ZGasSponsorship, ZGetGasUsageResponse } from "./gas-sponsorship";
 import { ZOrganizationData, ZQuorum } from "./organizations";
 import { ZPolicy, ZPolicyEvaluation } from "./policies";
 import { ZPrivateKey } from "./private-keys";
@@ -23,6 +24,8 @@ export const QUERY_RESPONSES = {
   get_api_keys: z.object({ apiKeys: z.array(ZApiKey) }),
   get_authenticator: z.object({ authenticator: ZAuthenticator }),
   get_authenticators: z.object({ authenticators: z.array(ZAuthenticator) }),
+  get_gas_sponsorship: ZGasSponsorship,
+  get_gas_usage: ZGetGasUsageResponse,
   get_nonces: ZGetNoncesResponse,
   get_organization: z.object({ organizationData: ZOrganizationData }),
   get_organization_configs: z.object({

@@ -46,6 +46,7 @@ import { updateUserName } from "./update-user-name";
 import { updateUserPhoneNumber } from "./update-user-phone-number";
 import { updateUserTag } from "./update-user-tag";
 import { updateWallet } from "./update-wallet";
+import { upsertGasUsageConfig } from "./upsert-gas-usage-config";
 
 /**
  * Every activity, keyed by its path under /public/v1/submit/. Dispatch, the OpenAPI document and
@@ -80,6 +81,7 @@ export const activityRegistry: Record<string, ActivityDefinition> = {
   create_wallet: createWallet,
   create_wallet_accounts: createWalletAccounts,
   update_wallet: updateWallet,
+  upsert_gas_usage_config: upsertGasUsageConfig,
   delete_wallets: deleteWallets,
   delete_wallet_accounts: deleteWalletAccounts,
   export_wallet: exportWallet,

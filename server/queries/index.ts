@@ -4,6 +4,8 @@ import { getApiKey } from "./get-api-key";
 import { getApiKeys } from "./get-api-keys";
 import { getAuthenticator } from "./get-authenticator";
 import { getAuthenticators } from "./get-authenticators";
+import { getGasSponsorship } from "./get-gas-sponsorship";
+import { getGasUsage } from "./get-gas-usage";
 import { getNonces } from "./get-nonces";
 import { getOrganization } from "./get-organization";
 import { getOrganizationConfigs } from "./get-organization-configs";
@@ -52,6 +54,8 @@ export const queryRegistry: Record<string, QueryDefinition> = {
   whoami,
   get_wallet: getWallet,
   get_send_transaction_status: getSendTransactionStatus,
+  get_gas_sponsorship: getGasSponsorship,
+  get_gas_usage: getGasUsage,
   get_nonces: getNonces,
   get_wallet_address_balances: getWalletAddressBalances,
   list_supported_assets: listSupportedAssets,
