@@ -138,6 +138,10 @@ describe("every registered activity declares what the pipeline and the policies 
 
   it("marks exactly the root-quorum-only activities", () => {
     const rootOnly = definitions.filter(([, d]) => d.rootQuorumOnly).map(([path]) => path);
-    expect(rootOnly.sort()).toEqual(["update_organization_name", "update_root_quorum", "upsert_gas_usage_config"]);
+    expect(rootOnly.sort()).toEqual([
+      "update_organization_name",
+      "update_root_quorum",
+      "upsert_gas_usage_config",
+    ]);
   });
 });
