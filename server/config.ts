@@ -22,6 +22,8 @@ export interface Config {
   sessionSeconds: number;
   /** caip2 → RPC URL of chains served by a real node (LATCHKEY_RPC_URLS); the others are local devnets. */
   rpcUrls: Record<string, string>;
+  /** How long one JSON-RPC call to a chain's node may take before it counts as unreachable. */
+  rpcTimeoutMs: number;
   /** Bearer token /metrics asks for (LATCHKEY_METRICS_TOKEN); without one, /metrics is off. */
   metricsToken?: string;
   rateLimits: RateLimits;
@@ -121,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: integer(env, "LATCHKEY_MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     sessionSeconds: integer(env, "LATCHKEY_SESSION_SECONDS", 900, 60, 7 * 24 * 3600),
     rpcUrls: rpcUrls(env.LATCHKEY_RPC_URLS),
+    rpcTimeoutMs: integer(env, "LATCHKEY_RPC_TIMEOUT_MS", 15_000, 100, 600_000),
     rateLimits: rateLimits(env),
     trustProxyHops: integer(env, "LATCHKEY_TRUST_PROXY", 0, 0, 16),
     metricsToken: metricsToken(env.LATCHKEY_METRICS_TOKEN),

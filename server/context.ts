@@ -6,6 +6,7 @@ import { loadMasterKey } from "./crypto/master-key";
 import type { ServerSigningKey } from "./crypto/server-signing-key";
 import type { Database } from "./db/client";
 import { openDatabase } from "./db/open";
+import { createJobWake, type JobWake } from "./jobs/wake";
 import { createLogger, type Logger } from "./observability/logger";
 import { createMetrics, type Metrics } from "./observability/metrics";
 import { createKeyring, type MasterKeyring } from "./signer/keyring";
@@ -26,6 +27,8 @@ export interface AppContext {
   serverKey: ServerSigningKey;
   /** Every chain's JSON-RPC endpoint; local devnets start on first use and stop on close. */
   chains: Chains;
+  /** Nudges this process's job worker when a job it enqueued has committed (a latency hint only). */
+  jobWake: JobWake;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,12 @@ export async function createAppContext(config: Config, options: ContextOptions =
   const clock = options.clock ?? systemClock;
   const keyring = createKeyring(master.key, master.others);
   const serverKey = await loadServerSigningKey(opened.db, keyring, clock.now());
-  const chains = createChains({ rpcUrls: config.rpcUrls, dataDir: config.dataDir, logger });
+  const chains = createChains({
+    rpcUrls: config.rpcUrls,
+    rpcTimeoutMs: config.rpcTimeoutMs,
+    dataDir: config.dataDir,
+    logger,
+  });
   return {
     config,
     db: opened.db,
@@ -70,6 +78,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     keyring,
     serverKey,
     chains,
+    jobWake: createJobWake(),
     close: async () => {
       await chains.close();
       await opened.close();

@@ -1,11 +1,12 @@
 import { loadConfig } from "./config";
 import { type AppContext, createAppContext } from "./context";
+import { HISTORY_JOB_HANDLERS } from "./history/evm-indexer";
 import { startWorker } from "./jobs/worker";
 import { SEND_JOB_HANDLERS } from "./sends/jobs";
 
 /** The serving process also works the job queue; it stops before the database closes. */
 async function serving(app: AppContext): Promise<AppContext> {
-  const worker = startWorker(app, SEND_JOB_HANDLERS);
+  const worker = startWorker(app, { ...SEND_JOB_HANDLERS, ...HISTORY_JOB_HANDLERS });
   const close = app.close;
   app.close = async () => {
     await worker.stop();

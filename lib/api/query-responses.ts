@@ -5,6 +5,7 @@ import { ZGetNoncesResponse, ZSendTransactionStatus } from "./broadcast";
 import { ZGetSmartContractInterfaceResponse, ZListSmartContractInterfacesResponse } from "./contracts";
 import { ZApiKey, ZAuthenticator } from "./credentials";
 import { ZGasSponsorship, ZGetGasUsageResponse } from "./gas-sponsorship";
+import { ZListEthTransactionHistoryResponse } from "./history";
 import { ZOrganizationData, ZQuorum } from "./organizations";
 import { ZPolicy, ZPolicyEvaluation } from "./policies";
 import { ZPrivateKey } from "./private-keys";
@@ -43,6 +44,7 @@ export const QUERY_RESPONSES = {
   get_smart_contract_interface: ZGetSmartContractInterfaceResponse,
   get_user: z.object({ user: ZUser }),
   get_wallet_address_balances: ZGetWalletAddressBalancesResponse,
+  list_eth_transaction_history: ZListEthTransactionHistoryResponse,
   get_wallet: z.object({ wallet: ZWallet }),
   get_wallet_account: z.object({ account: ZWalletAccount }),
   list_activities: z.object({ activities: z.array(ZActivity) }),

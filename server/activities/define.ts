@@ -14,6 +14,11 @@ export interface ActivityContext {
   caller: Caller;
   activityId: string;
   now: Date;
+  /**
+   * Run `hook` once the activity's transaction has committed (never inside it): e.g. nudge the job
+   * worker about a job this activity enqueued, which it could not see before the commit.
+   */
+  afterCommit(hook: () => void): void;
 }
 
 export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown> {

@@ -33,7 +33,7 @@ export const ethSendTransaction = defineActivity({
     "are filled from the chain when omitted. Follow it with get_send_transaction_status",
   params: ZEthSendTransactionParams,
   result: z.object({ sendTransactionStatusId: z.string() }),
-  async execute({ app, tx, organization, activityId, now }, params) {
+  async execute({ app, tx, organization, activityId, now, afterCommit }, params) {
     if (params.sponsor) {
       throw invalid(
         "sponsored sends need the organization's gas station, which is not available yet",
@@ -57,6 +57,8 @@ export const ethSendTransaction = defineActivity({
       fromAddress: params.from,
       request: params,
     });
+    // The worker cannot see the job before this transaction commits: nudge it then, not now.
+    afterCommit(() => app.jobWake.notify());
     return { sendTransactionStatusId };
   },
 });

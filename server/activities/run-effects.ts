@@ -29,13 +29,23 @@ export interface Effects {
   /** Whose request runs: the submitter, also when a later vote completes the consensus. */
   submitter: Caller;
   now: Date;
+  /** Collects the activity's after-commit hooks for whoever owns the transaction. */
+  afterCommit(hook: () => void): void;
 }
 
 async function run(app: AppContext, tx: Tx, effects: Effects): Promise<object> {
-  const { definition, activity, submitter, now } = effects;
+  const { definition, activity, submitter, now, afterCommit } = effects;
   const result = await definition
     .execute(
-      { app, tx, organization: submitter.organization, caller: submitter, activityId: activity.id, now },
+      {
+        app,
+        tx,
+        organization: submitter.organization,
+        caller: submitter,
+        activityId: activity.id,
+        now,
+        afterCommit,
+      },
       definition.params.parse(activity.intent),
     )
     .catch((error: unknown) => {

@@ -70,6 +70,7 @@ async function insertOnce(
 export async function submitActivity(app: AppContext, submission: Submission): Promise<Submitted> {
   const { definition, caller, params } = submission;
   const now = app.clock.now();
+  const committed: (() => void)[] = [];
   const outcome = await app.db.transaction(async (tx) => {
     const { row, fresh } = await insertOnce(tx, submission, now);
     if (!fresh) return { row, fresh, denial: storedDenial(row.failure) };
@@ -92,8 +93,18 @@ export async function submitActivity(app: AppContext, submission: Submission): P
     if (decision.kind === "consensus") {
       return { row: await setStatus(tx, row.id, { status: STATUS.consensus, updatedAt: now }), fresh };
     }
-    return { row: await runEffects(app, tx, { definition, activity: row, submitter: caller, now }), fresh };
+    return {
+      row: await runEffects(app, tx, {
+        definition,
+        activity: row,
+        submitter: caller,
+        now,
+        afterCommit: (hook) => committed.push(hook),
+      }),
+      fresh,
+    };
   });
+  for (const hook of committed) hook();
   if (outcome.fresh) app.metrics.activities.inc({ type: outcome.row.type, status: outcome.row.status });
   return { activity: await renderActivity(app.db, outcome.row, caller, now), denial: outcome.denial };
 }

@@ -93,6 +93,7 @@ async function approve(
   vote: VoteRequest,
   voteId: string,
   now: Date,
+  afterCommit: (hook: () => void) => void,
 ) {
   const submitter = await submitterOf(tx, target, vote.caller.organization);
   if (submitter.deleted) {
@@ -117,7 +118,7 @@ async function approve(
   });
   if (decision.kind === "consensus") return setStatus(tx, target.id, { updatedAt: now });
   if (decision.kind === "deny") return fail(tx, target, denialError(decision.denial), vote, now);
-  const effects = { definition, activity: target, submitter: submitter.caller, now };
+  const effects = { definition, activity: target, submitter: submitter.caller, now, afterCommit };
   return runEffectsOnVote(app, tx, effects, vote.requestId);
 }
 
@@ -127,6 +128,8 @@ async function approve(
  */
 export async function castVote(app: AppContext, vote: VoteRequest): Promise<TActivity> {
   const now = app.clock.now();
+  const committed: (() => void)[] = [];
+  const afterCommit = (hook: () => void) => committed.push(hook);
   const row = await app.db.transaction(async (tx) => {
     const target = await lockTarget(tx, vote);
     const replayed = await checkVoter(tx, target, vote);
@@ -140,11 +143,13 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
       return fail(tx, target, expired, vote, now);
     }
     const voteId = await recordVote(tx, target, vote.caller, vote.rawBody, vote.approve, now);
-    if (vote.approve) return approve(app, tx, target, vote, voteId, now);
+    if (vote.approve) return approve(app, tx, target, vote, voteId, now, afterCommit);
     const rejected = { voteId, outcome: "OUTCOME_REJECTED", evaluations: [{ outcome: "OUTCOME_REJECTED" }] };
     await recordEvaluation(tx, target, { ...rejected, decidingPolicyIds: [] }, now);
     return setStatus(tx, target.id, { status: STATUS.rejected, updatedAt: now });
   });
+  // A hook of an activity whose savepoint rolled back may run too: hooks are nudges, never effects.
+  for (const hook of committed) hook();
   app.metrics.activities.inc({ type: row.type, status: row.status });
   return renderActivity(app.db, row, vote.caller, now);
 }

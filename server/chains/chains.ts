@@ -35,6 +35,8 @@ export interface Chains {
   isLocal(caip2: string): boolean;
   rpc(caip2: string): Promise<JsonRpcClient>;
   status(): ChainStatus[];
+  /** The process id of a running local devnet's node (supervision tests kill it). */
+  devnetPid(caip2: string): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,10 @@ export function createChains(options: ChainsOptions): Chains {
         local: options.rpcUrls[c.caip2] === undefined,
         running: devnets.has(c.caip2),
       })),
+    async devnetPid(caip2) {
+      const devnet = devnets.get(chainInfo(caip2)?.caip2 ?? caip2);
+      return devnet ? (await devnet).pid() : undefined;
+    },
     async close() {
       closed = true;
       const running = [...devnets.values()];

@@ -32,7 +32,10 @@ export async function runDueJobs(
     try {
       const outcome = await handler(app, job);
       if ("done" in outcome) await markDone(app.db, job.id, app.clock.now());
-      else await pollLater(app.db, job.id, app.clock.now(), outcome.again);
+      else {
+        await pollLater(app.db, job.id, app.clock.now(), outcome.again);
+        app.jobWake.notify(outcome.again);
+      }
     } catch (caught) {
       const error = caught instanceof Error ? caught.message : String(caught);
       const now = app.clock.now();
@@ -54,8 +57,11 @@ export interface Worker {
 }
 
 /**
- * Poll the queue every `intervalMs` while the server runs. The timer is only the pulse: the jobs
- * table is the record of pending work, so a restart picks up exactly where the last run stopped.
+ * Work the queue while the server runs: drain what is due, then sleep until the pulse
+ * (`intervalMs`, which finds jobs other instances enqueued) or until this process says a job is due
+ * sooner (`app.jobWake`: a send just accepted, a receipt to look for in 100 ms), whichever comes
+ * first. The timer is never the record of pending work: the jobs table is, so a restart picks up
+ * exactly where the last run stopped.
  */
 export function startWorker(
   app: AppContext,
@@ -64,23 +70,49 @@ export function startWorker(
 ): Worker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let wakeAt = Number.POSITIVE_INFINITY;
+  let draining = false;
+  let again = false;
   let running: Promise<void> = Promise.resolve();
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    const at = Date.now() + delayMs;
+    if (timer && at >= wakeAt) return;
+    clearTimeout(timer);
+    wakeAt = at;
+    timer = setTimeout(tick, delayMs);
+  };
   const tick = () => {
+    timer = undefined;
+    wakeAt = Number.POSITIVE_INFINITY;
+    if (draining) {
+      again = true; // a nudge during a drain: look once more before sleeping
+      return;
+    }
+    draining = true;
     running = (async () => {
-      try {
-        while (!stopped && (await runDueJobs(app, handlers)) > 0) {
-          // drain what is due before sleeping
+      do {
+        again = false;
+        try {
+          while (!stopped && (await runDueJobs(app, handlers)) > 0) {
+            // drain what is due before sleeping
+          }
+        } catch (error) {
+          app.logger.error({ err: error }, "job worker round failed");
         }
-      } catch (error) {
-        app.logger.error({ err: error }, "job worker round failed");
-      }
-      if (!stopped) timer = setTimeout(tick, intervalMs);
+      } while (again && !stopped);
+      draining = false;
+      schedule(intervalMs);
     })();
   };
-  timer = setTimeout(tick, 0);
+  const unlisten = app.jobWake.listen((at) =>
+    schedule(at ? Math.max(0, at.getTime() - app.clock.now().getTime()) : 0),
+  );
+  schedule(0);
   return {
     async stop() {
       stopped = true;
+      unlisten();
       clearTimeout(timer);
       await running;
     },

@@ -20,6 +20,7 @@ import { getWallet } from "./get-wallet";
 import { getWalletAccount } from "./get-wallet-account";
 import { getWalletAddressBalances } from "./get-wallet-address-balances";
 import { listActivities } from "./list-activities";
+import { listEthTransactionHistory } from "./list-eth-transaction-history";
 import { listPolicies } from "./list-policies";
 import { listPrivateKeyTags } from "./list-private-key-tags";
 import { listPrivateKeys } from "./list-private-keys";
@@ -59,6 +60,7 @@ export const queryRegistry: Record<string, QueryDefinition> = {
   get_nonces: getNonces,
   get_wallet_address_balances: getWalletAddressBalances,
   list_supported_assets: listSupportedAssets,
+  list_eth_transaction_history: listEthTransactionHistory,
   list_wallets: listWallets,
   get_wallet_account: getWalletAccount,
   list_wallet_accounts: listWalletAccounts,

@@ -1,20 +1,23 @@
 import { keccak256 } from "viem";
 import type { TEthSendTransactionParams } from "@/lib/api/broadcast";
 import { chainInfo } from "@/lib/api/chains";
-import { evmAdapter } from "../chains/evm/adapter";
-import { isRpcError } from "../chains/json-rpc";
+import { isChainUnavailable } from "../chains/chains";
+import { type EvmAdapter, evmAdapter } from "../chains/evm/adapter";
+import { isRpcError, isRpcUnavailable } from "../chains/json-rpc";
 import type { AppContext } from "../context";
 import type { JobRow, SendTransactionRow } from "../db/schema";
 import type { JobOutcome } from "../jobs/worker";
 import { resolveSigner } from "../sign-with/resolve-signer";
+import { ALREADY_KNOWN, failSend, followEvmSend, NONCE_TAKEN, reverted } from "./evm-follow";
 import { fillEvmTransaction } from "./evm-transaction";
-import { findSend, type SendFailure, updateSend } from "./records";
+import { findSend, updateSend } from "./records";
 
-/** How often a broadcast transaction is looked for in the chain's blocks. */
-const POLL_MS = 1_000;
-
-const NONCE_TAKEN = /nonce too low|already been used|replacement transaction underpriced/i;
-const ALREADY_KNOWN = /already known|already imported|known transaction/i;
+/**
+ * Once a transaction is signed it may be on the chain whatever the node last said, so an unreachable
+ * node is waited out (looked at again every few seconds, `txError: "retrying: …"`) rather than
+ * counted against the job's attempts and given up on: a FAILED send must mean it cannot land.
+ */
+const UNREACHABLE_RETRY_MS = 5_000;
 
 /**
  * The job behind eth_send_transaction, one step per run: PENDING → fill, sign (the signed bytes are
@@ -25,27 +28,24 @@ export async function runEvmSend(app: AppContext, job: JobRow): Promise<JobOutco
   const { sendId } = job.payload as { sendId: string };
   const send = await findSend(app.db, sendId);
   if (!send || send.status === "COMPLETED" || send.status === "FAILED") return { done: true };
-  const chain = evmAdapter(await app.chains.rpc(send.caip2));
-  if (send.status === "PENDING") return broadcast(app, send, chain);
-  return follow(app, send, chain);
+  try {
+    const chain = evmAdapter(await app.chains.rpc(send.caip2));
+    const outcome =
+      send.status === "PENDING" ? await broadcast(app, send, chain) : await followEvmSend(app, send, chain);
+    if (send.lastError) await updateSend(app.db, send.id, app.clock.now(), { lastError: null });
+    return outcome;
+  } catch (error) {
+    if (!isRpcUnavailable(error) && !isChainUnavailable(error)) throw error;
+    // The node could not be asked. Say so on the status while retrying.
+    await updateSend(app.db, send.id, app.clock.now(), { lastError: error.message });
+    const current = await findSend(app.db, sendId);
+    if (current?.signedTransaction)
+      return { again: new Date(app.clock.now().getTime() + UNREACHABLE_RETRY_MS) };
+    throw error; // nothing signed yet: retried with backoff, FAILED when the attempts run out
+  }
 }
 
-async function fail(app: AppContext, send: SendTransactionRow, error: SendFailure): Promise<JobOutcome> {
-  await updateSend(app.db, send.id, app.clock.now(), { status: "FAILED", error });
-  app.logger.info({ sendId: send.id, caip2: send.caip2, reason: error.message }, "send failed");
-  return { done: true };
-}
-
-/** A contract's revert as the compatible API reports it. */
-function reverted(to: string, message: string): SendFailure {
-  return { message, revertChain: [{ address: to, errorType: "native", displayMessage: message }] };
-}
-
-async function broadcast(
-  app: AppContext,
-  send: SendTransactionRow,
-  chain: ReturnType<typeof evmAdapter>,
-): Promise<JobOutcome> {
+async function broadcast(app: AppContext, send: SendTransactionRow, chain: EvmAdapter): Promise<JobOutcome> {
   const request = send.request as TEthSendTransactionParams;
   let signed = send.signedTransaction;
   if (!signed) {
@@ -54,7 +54,7 @@ async function broadcast(
       unsigned = await fillEvmTransaction(chain, chainInfo(send.caip2)!.chainId!, send.fromAddress, request);
     } catch (error) {
       // The node refused to estimate: the call would revert (or the sender cannot pay). Say why.
-      if (isRpcError(error)) return fail(app, send, reverted(request.calls[0]!.to, error.message));
+      if (isRpcError(error)) return failSend(app, send, reverted(request.calls[0]!.to, error.message));
       throw error;
     }
     signed = await app.db.transaction(async (tx) => {
@@ -66,73 +66,30 @@ async function broadcast(
       txHash: keccak256(signed as `0x${string}`),
     });
   }
+  const hash = keccak256(signed as `0x${string}`);
   try {
     await chain.sendRawTransaction(signed);
   } catch (error) {
-    if (!isRpcError(error)) throw error; // unreachable node: retried with backoff
+    if (!isRpcError(error)) throw error; // unreachable node: see runEvmSend
     if (!ALREADY_KNOWN.test(error.message)) {
-      if (NONCE_TAKEN.test(error.message) && request.nonce === undefined) {
-        // Another transaction took the nonce between filling and sending: fill and sign afresh.
-        await updateSend(app.db, send.id, app.clock.now(), { signedTransaction: null, txHash: null });
-        throw new Error(`nonce taken, signing again: ${error.message}`);
+      if (NONCE_TAKEN.test(error.message)) {
+        // Ours, sent before a crash kept us from recording it? Then it is broadcast, not lost.
+        if ((await chain.receipt(hash)) || (await chain.knows(hash))) return broadcasted(app, send);
+        if (request.nonce === undefined) {
+          // Another transaction took the nonce between filling and sending: fill and sign afresh.
+          await updateSend(app.db, send.id, app.clock.now(), { signedTransaction: null, txHash: null });
+          throw new Error(`nonce taken, signing again: ${error.message}`);
+        }
       }
-      return fail(app, send, { message: error.message });
+      return failSend(app, send, { message: error.message });
     }
   }
-  await updateSend(app.db, send.id, app.clock.now(), { status: "BROADCASTED" });
-  return { again: new Date(app.clock.now().getTime() + 200) };
+  return broadcasted(app, send);
 }
 
-async function follow(
-  app: AppContext,
-  send: SendTransactionRow,
-  chain: ReturnType<typeof evmAdapter>,
-): Promise<JobOutcome> {
-  const hash = send.txHash!;
-  const receipt = await chain.receipt(hash);
-  const later = { again: new Date(app.clock.now().getTime() + POLL_MS) };
-  if (!receipt) {
-    if (await chain.knows(hash)) return later;
-    // The node lost it (a devnet restored from its last state dump, a mempool eviction): send the
-    // same signed bytes again. If its nonce has been used by another transaction meanwhile, it can
-    // never land: it was dropped.
-    try {
-      await chain.sendRawTransaction(send.signedTransaction!);
-      return later;
-    } catch (error) {
-      if (isRpcError(error) && NONCE_TAKEN.test(error.message)) {
-        return fail(app, send, {
-          message: `dropped: its nonce was used by another transaction (${error.message})`,
-        });
-      }
-      throw error;
-    }
-  }
-  if (receipt.success) {
-    await updateSend(app.db, send.id, app.clock.now(), {
-      status: "COMPLETED",
-      blockNumber: receipt.blockNumber.toString(),
-    });
-    return { done: true };
-  }
-  await updateSend(app.db, send.id, app.clock.now(), { blockNumber: receipt.blockNumber.toString() });
-  return fail(app, send, await revertReason(send, chain, receipt.blockNumber));
-}
-
-/** Replay the reverted call on the state before its block to read the contract's reason. */
-async function revertReason(
-  send: SendTransactionRow,
-  chain: ReturnType<typeof evmAdapter>,
-  block: bigint,
-): Promise<SendFailure> {
-  const [call] = (send.request as TEthSendTransactionParams).calls;
-  try {
-    await chain.call(
-      { from: send.fromAddress, to: call!.to, value: BigInt(call!.value ?? "0"), data: call!.data },
-      block - 1n,
-    );
-  } catch (error) {
-    if (isRpcError(error)) return reverted(call!.to, error.message);
-  }
-  return reverted(call!.to, "execution reverted (the contract gave no reason)");
+async function broadcasted(app: AppContext, send: SendTransactionRow): Promise<JobOutcome> {
+  const now = app.clock.now();
+  await updateSend(app.db, send.id, now, { status: "BROADCASTED", broadcastAt: now });
+  // Look for the receipt at once: an automining devnet has it already.
+  return { again: now };
 }

@@ -9,9 +9,14 @@ async function giveUpSend(app: AppContext, job: JobRow, error: string): Promise<
   const { sendId } = job.payload as { sendId: string };
   const send = await findSend(app.db, sendId);
   if (send && send.status !== "COMPLETED" && send.status !== "FAILED") {
+    // Signed bytes may have reached the node before it went quiet: say so, never imply it cannot land.
+    const caution = send.txHash
+      ? `; transaction ${send.txHash} was signed and may still land: check the chain before sending again`
+      : "; nothing was broadcast";
     await updateSend(app.db, sendId, app.clock.now(), {
       status: "FAILED",
-      error: { message: `gave up after ${job.attempts} attempts: ${error}` },
+      error: { message: `gave up after ${job.attempts} attempts: ${error}${caution}` },
+      lastError: null,
     });
   }
 }

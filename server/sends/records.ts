@@ -45,7 +45,9 @@ export async function updateSend(
   db: DbOrTx,
   id: string,
   now: Date,
-  fields: Partial<Pick<SendTransactionRow, "signedTransaction" | "txHash" | "blockNumber">> & {
+  fields: Partial<
+    Pick<SendTransactionRow, "signedTransaction" | "txHash" | "blockNumber" | "lastError" | "broadcastAt">
+  > & {
     status?: SendStatus;
     error?: SendFailure;
   },

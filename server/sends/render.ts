@@ -2,7 +2,10 @@ import type { TSendTransactionStatus } from "@/lib/api/broadcast";
 import type { SendTransactionRow } from "../db/schema";
 import type { SendFailure, SendStatus } from "./records";
 
-/** A send as get_send_transaction_status answers: the hash once signed, the chain's reason if it failed. */
+/**
+ * A send as get_send_transaction_status answers: the hash once signed, the chain's reason if it
+ * failed, and while it is not final the error being retried, if any (`txError: "retrying: …"`).
+ */
 export function renderSendStatus(row: SendTransactionRow): TSendTransactionStatus {
   const failure = row.error as SendFailure | null;
   const evm = row.caip2.startsWith("eip155:");
@@ -19,6 +22,8 @@ export function renderSendStatus(row: SendTransactionRow): TSendTransactionStatu
             ...(failure.revertChain ? { eth: { revertChain: failure.revertChain } } : {}),
           },
         }
-      : {}),
+      : row.lastError
+        ? { txError: `retrying: ${row.lastError}` }
+        : {}),
   };
 }

@@ -49,6 +49,12 @@ export interface TestApp {
   activity(type: string, organizationId: string, parameters: unknown): Record<string, unknown>;
   /** A root organization whose root user holds a fresh API key. */
   newOrganization(name?: string): Promise<{ organizationId: string; userId: string; key: TestKey }>;
+  /**
+   * Stop this application context (its local devnets dump their state) and start a new one on the
+   * same data: the same data directory (PGlite on disk: start with `persistent`) or PostgreSQL
+   * schema, master key and clock — a server restart. `app` is the new context afterwards.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +67,10 @@ export interface TestAppOptions {
    * two servers on one database are. The one that made the schema drops it: close this one first.
    */
   shareDatabaseWith?: TestApp;
+  /** PGlite on disk under the data directory instead of in memory, so that `restart()` finds it. */
+  persistent?: boolean;
+  /** The system's clock instead of the fixed one (tests of the job worker's own timing). */
+  realClock?: boolean;
 }
 
 /**
@@ -84,13 +94,21 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LATCHKEY_RATE_LIMIT_QUERIES_PER_KEY: "1000000000",
     ...options.env,
   });
-  const clock = peer?.clock ?? fixedClock(new Date());
-  const app = await createAppContext(config, {
-    clock,
-    inMemory: !databaseUrl,
-    pgSchema,
-    logger: options.logger ?? pino({ level: "silent" }),
-  });
+  const realClock = {
+    now: () => new Date(),
+    advance() {
+      throw new Error("the real clock cannot be advanced");
+    },
+  };
+  const clock = peer?.clock ?? (options.realClock ? realClock : fixedClock(new Date()));
+  const open = () =>
+    createAppContext(config, {
+      clock,
+      inMemory: !databaseUrl && !options.persistent,
+      pgSchema,
+      logger: options.logger ?? pino({ level: "silent" }),
+    });
+  let app = await open();
   let counter = 0;
   const testApp: TestApp = {
     app,
@@ -110,7 +128,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         headers,
         body: text,
       });
-      const response = await handleApiRequest(app, request, { kind, path: apiPath });
+      const response = await handleApiRequest(testApp.app, request, { kind, path: apiPath });
       return { status: response.status, body: await response.json(), headers: response.headers };
     },
     activity(type, organizationId, parameters) {
@@ -119,15 +137,21 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async newOrganization(name = "Test org") {
       const key = newApiKey();
-      const result = await createRootOrganization(app, {
+      const result = await createRootOrganization(testApp.app, {
         organizationName: name,
         userName: "root",
         apiPublicKey: key.publicKey,
       });
       return { organizationId: result.organizationId, userId: result.userId, key };
     },
+    async restart() {
+      if (!databaseUrl && !options.persistent) throw new Error("restart() on PGlite needs persistent: true");
+      await testApp.app.close();
+      app = await open();
+      testApp.app = app;
+    },
     async close() {
-      await app.close();
+      await testApp.app.close();
       if (databaseUrl && pgSchema && !peer) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();

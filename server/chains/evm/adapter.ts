@@ -1,4 +1,4 @@
-import type { JsonRpcClient } from "../json-rpc";
+import { type JsonRpcClient, RpcUnavailable, redact } from "../json-rpc";
 
 /** An EVM transaction to estimate, call or describe, as JSON-RPC takes it (quantities as 0x-hex). */
 export interface EvmCall {
@@ -36,33 +36,48 @@ function rpcCall(call: EvmCall) {
 }
 
 /**
+ * A JSON-RPC quantity (0x-hex) as a bigint. Anything else means the node is not answering the
+ * protocol (a proxy's error page wrapped in JSON, a misconfigured URL): unavailable, named.
+ */
+function quantityFrom(client: JsonRpcClient, method: string, value: unknown): bigint {
+  if (typeof value === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value);
+  const shown = JSON.stringify(value)?.slice(0, 40) ?? "nothing";
+  throw new RpcUnavailable(`${method} to ${redact(client.url)}: answered ${shown}, not a quantity`);
+}
+
+/**
  * What Latchkey asks of an EVM chain, over standard JSON-RPC only (no node-specific methods), so the
  * same code serves a local devnet and any real node configured in LATCHKEY_RPC_URLS.
  */
 export function evmAdapter(client: JsonRpcClient) {
+  const quantity = async (method: string, params: unknown[] = []) =>
+    quantityFrom(client, method, await client.call<unknown>(method, params));
   return {
     async chainId(): Promise<number> {
-      return Number(BigInt(await client.call<string>("eth_chainId")));
+      return Number(await quantity("eth_chainId"));
     },
     /** The next nonce, counting transactions already in the node's mempool. */
     async pendingNonce(address: string): Promise<bigint> {
-      return BigInt(await client.call<string>("eth_getTransactionCount", [address, "pending"]));
+      return quantity("eth_getTransactionCount", [address, "pending"]);
     },
     async balance(address: string): Promise<bigint> {
-      return BigInt(await client.call<string>("eth_getBalance", [address, "latest"]));
+      return quantity("eth_getBalance", [address, "latest"]);
     },
     /** EIP-1559 fees that land in the next few blocks: twice the base fee plus the node's suggested tip. */
     async feeData(): Promise<FeeData> {
-      const block = await client.call<{ baseFeePerGas?: string }>("eth_getBlockByNumber", ["latest", false]);
-      const tip = await client
-        .call<string>("eth_maxPriorityFeePerGas")
-        .then(BigInt)
-        .catch(() => 1_000_000_000n);
-      const base = BigInt(block?.baseFeePerGas ?? (await client.call<string>("eth_gasPrice")));
+      const block = await client.call<{ baseFeePerGas?: string } | null>("eth_getBlockByNumber", [
+        "latest",
+        false,
+      ]);
+      const tip = await quantity("eth_maxPriorityFeePerGas").catch(() => 1_000_000_000n);
+      const base =
+        block?.baseFeePerGas !== undefined
+          ? quantityFrom(client, "eth_getBlockByNumber", block.baseFeePerGas)
+          : await quantity("eth_gasPrice");
       return { maxFeePerGas: base * 2n + tip, maxPriorityFeePerGas: tip };
     },
     async estimateGas(call: EvmCall): Promise<bigint> {
-      return BigInt(await client.call<string>("eth_estimateGas", [rpcCall(call)]));
+      return quantity("eth_estimateGas", [rpcCall(call)]);
     },
     /** eth_call at a block (default latest): the call's return data, or the node's revert error. */
     async call(call: EvmCall, block: bigint | "latest" = "latest"): Promise<string> {
@@ -80,12 +95,13 @@ export function evmAdapter(client: JsonRpcClient) {
         effectiveGasPrice: string;
       } | null>("eth_getTransactionReceipt", [hash]);
       if (!r) return undefined;
+      const field = (v: unknown) => quantityFrom(client, "eth_getTransactionReceipt", v);
       return {
         transactionHash: r.transactionHash,
-        blockNumber: BigInt(r.blockNumber),
-        success: BigInt(r.status) === 1n,
-        gasUsed: BigInt(r.gasUsed),
-        effectiveGasPrice: BigInt(r.effectiveGasPrice ?? "0x0"),
+        blockNumber: field(r.blockNumber),
+        success: field(r.status) === 1n,
+        gasUsed: field(r.gasUsed),
+        effectiveGasPrice: field(r.effectiveGasPrice ?? "0x0"),
       };
     },
     /** Whether the node knows the transaction at all (mined or in its mempool). */

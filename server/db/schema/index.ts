@@ -1,6 +1,7 @@
 export * from "./activities";
 export * from "./api-keys";
 export * from "./authenticators";
+export * from "./evm-history";
 export * from "./gas-sponsorship";
 export * from "./jobs";
 export * from "./organizations";

@@ -27,6 +27,10 @@ export const sendTransactions = pgTable(
     blockNumber: text("block_number"),
     /** Why it failed, in the chain's words where it gave any. */
     error: jsonb("error"),
+    /** While not final: the last thing that went wrong and is being retried (an unreachable node). */
+    lastError: text("last_error"),
+    /** When it was (last) handed to the node: how often to look for it again backs off from here. */
+    broadcastAt: timestamp("broadcast_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
