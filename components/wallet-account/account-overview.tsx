@@ -8,6 +8,7 @@ import { useWalletAccount } from "@/lib/queries/wallets";
 import { Alert } from "../ui/alert";
 import { CopyButton } from "../ui/copy-button";
 import { BalanceTable } from "./balance-table";
+import { ChainHistory } from "./chain-history";
 import { RecentSends } from "./recent-sends";
 import { SendForm } from "./send-form";
 
@@ -58,9 +59,15 @@ export function AccountOverview({ walletId, address }: { walletId: string; addre
           </section>
           <section className="grid gap-2" aria-labelledby="recent-heading">
             <h2 id="recent-heading" className="text-lg font-semibold">
-              Recent transactions
+              Sent through Latchkey
             </h2>
             <RecentSends address={data.address} />
+          </section>
+          <section className="grid gap-2" aria-labelledby="history-heading">
+            <h2 id="history-heading" className="text-lg font-semibold">
+              Chain history
+            </h2>
+            <ChainHistory address={data.address} chains={chains} />
           </section>
         </>
       ) : (

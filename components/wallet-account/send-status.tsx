@@ -48,6 +48,12 @@ export function SendStatus({ sendTransactionStatusId }: { sendTransactionStatusI
           </span>
         )}
       </span>
+      {/* Not final yet, but something went wrong that the server is retrying (an unreachable node). */}
+      {!failure && data.txStatus !== "COMPLETED" && data.txError && (
+        <span className="text-sm text-muted-foreground" data-testid="send-retrying">
+          {data.txError}
+        </span>
+      )}
       {failure && (
         <span className="text-sm text-destructive" data-testid="send-error">
           {failure}

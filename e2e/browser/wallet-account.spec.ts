@@ -102,7 +102,7 @@ test("a bad recipient, or more than the balance, is refused beside its field wit
   expect(submitted).toEqual([]);
 });
 
-test("Send 0.25 ETH with the passkey: COMPLETED with its hash, and the recipient has it on the chain", async () => {
+test("Send 0.25 ETH with the passkey: COMPLETED with its hash, the recipient has it on the chain, the history lists it", async () => {
   const recipient = privateKeyToAccount(generatePrivateKey()).address;
   const form = page.getByRole("form", { name: "Send" });
   await form.getByLabel("Recipient").fill(recipient);
@@ -131,6 +131,13 @@ test("Send 0.25 ETH with the passkey: COMPLETED with its hash, and the recipient
   await expect(recent).toContainText("0.25 ETH");
   await expect(recent.getByTestId("send-status")).toHaveText("COMPLETED");
   await expect(recent.getByTestId("tx-hash")).toHaveText(hash);
+
+  // The chain's own history (list_eth_transaction_history) lists it once its indexer has read the block.
+  const history = page.locator(`[data-history-hash="${hash}"]`);
+  await expect(history.getByTestId("history-transfer")).toHaveText(`Sent 0.25 ETH to ${recipient}`, {
+    timeout: 30_000,
+  });
+  await expect(history).toContainText("via Latchkey");
   await screenshot(page, "wallet-account-sent");
 });
 

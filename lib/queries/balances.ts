@@ -31,3 +31,28 @@ export function useFund(address: string, caip2: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [BALANCES, caip2, address] }),
   });
 }
+
+const HISTORY = "eth-history";
+const HISTORY_POLL_MS = 5000;
+
+/**
+ * The chain's own record of the address (list_eth_transaction_history): what it sent and received,
+ * through Latchkey or not, once confirmed. The server indexes new blocks as they come, so it is
+ * asked again every few seconds while shown.
+ */
+export function useEthHistory(address: string, caip2: string) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [HISTORY, caip2, address],
+    queryFn: async () =>
+      (
+        await query(session, "list_eth_transaction_history", {
+          address,
+          caip2,
+          paginationOptions: { limit: "20" },
+        })
+      ).transactions,
+    refetchInterval: HISTORY_POLL_MS,
+    retry: false,
+  });
+}
