@@ -14,6 +14,12 @@ export interface EmptyServer {
   stop(): Promise<void>;
   /** Stop the server (keeping its data), run `between` (a CLI command, say), start it again. */
   restart(between?: () => void | Promise<void>): Promise<void>;
+  /** The server process's id: what its lock file names, and the parent of the devnets it starts. */
+  pid(): number;
+  /** Send the server process a signal and wait for it to exit: SIGKILL is a crash, SIGTERM a clean stop. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Start the stopped server again on the same data directory and database: ms until /healthz said 200. */
+  start(): Promise<number>;
 }
 
 export interface ServerOptions {
@@ -50,7 +56,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logs: string[
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server did not become healthy:\n${logs.join("")}`);
 }
@@ -124,17 +130,19 @@ async function launch({ port, dataDir, env, dropDatabase }: Prepared): Promise<E
     child.stderr?.on("data", (d) => logs.push(String(d)));
     await waitForHealth(`http://127.0.0.1:${port}`, child, logs);
   };
-  const halt = async () => {
-    if (child.exitCode === null) {
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
+      child.kill(signal);
       await exited;
     }
+    return { code: child.exitCode, signal: child.signalCode };
   };
+  const halt = () => kill("SIGTERM");
   const stop = async () => {
     await halt();
-    // A local devnet the server started writes its last state into the data directory as it goes
-    // down (its keeper stops it once the server has exited): removal retries until it is done.
+    // A clean stop waits for the server's local devnets; after a kill -9 their keeper stops them once
+    // the server is gone, and they write their last state into the data directory: removal retries.
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     await dropDatabase();
   };
@@ -153,6 +161,13 @@ async function launch({ port, dataDir, env, dropDatabase }: Prepared): Promise<E
       await halt();
       await between?.();
       await spawnServer();
+    },
+    pid: () => child.pid!,
+    kill,
+    async start() {
+      const started = performance.now();
+      await spawnServer();
+      return Math.round(performance.now() - started);
     },
   };
 }
@@ -188,6 +203,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const ids = JSON.parse(created.stdout) as { organizationId: string; userId: string; apiKeyId: string };
   const server = await launch(prepared);
   return { ...server, root: { ...ids, publicKey: pair.publicKey, privateKey: pair.privateKey } };
+}
+
+/**
+ * A second server process on `server`'s PostgreSQL database (same master key, its own port and data
+ * directory), as instances behind a load balancer run. Stopping it leaves the database to `server`.
+ */
+export async function startPeer(server: EmptyServer): Promise<EmptyServer> {
+  if (!server.env.DATABASE_URL) throw new Error("a peer needs PostgreSQL: PGlite opens in one process");
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-e2e-peer-"));
+  const env = { ...server.env, PORT: String(port), LATCHKEY_DATA_DIR: dataDir };
+  return launch({ port, dataDir, env, dropDatabase: async () => undefined });
 }
 
 /** A fresh installation with no organization, as the first-run page expects it. */

@@ -22,9 +22,9 @@ export const ZDeletePrivateKeysParams = z.object({
 });
 
 export const ZExportPrivateKeyParams = z.object({ privateKeyId: ZId, targetPublicKey: ZTargetPublicKey });
-export const ZInitImportPrivateKeyParams = z.object({ userId: ZId });
+export const ZInitImportPrivateKeyParams = z.object({ userId: ZId.optional() });
 export const ZImportPrivateKeyParams = z.object({
-  userId: ZId,
+  userId: ZId.optional(),
   privateKeyName: ZName,
   encryptedBundle: z.string().min(1).max(16_384),
   curve: ZCurve,

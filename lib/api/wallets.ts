@@ -62,10 +62,10 @@ export const ZExportWalletAccountParams = z.object({
   targetPublicKey: ZTargetPublicKey,
 });
 
-export const ZInitImportWalletParams = z.object({ userId: ZId });
+export const ZInitImportWalletParams = z.object({ userId: ZId.optional() });
 
 export const ZImportWalletParams = z.object({
-  userId: ZId,
+  userId: ZId.optional(),
   walletName: ZName,
   encryptedBundle: z.string().min(1).max(16_384),
   accounts: ZAccounts,

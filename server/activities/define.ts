@@ -55,6 +55,11 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
    * ("users may manage their own credentials"); return true when `params` is such a case.
    */
   selfService?(params: z.infer<P>, caller: Caller): boolean;
+  /**
+   * Fills what the caller may leave out with the caller's own (a `userId` that defaults to the
+   * caller's user), before the intent is stored: policies, votes and execution all see the result.
+   */
+  withCallerDefaults?(params: z.infer<P>, caller: Caller): z.infer<P>;
   execute(ctx: ActivityContext, params: z.infer<P>): Promise<R>;
 }
 

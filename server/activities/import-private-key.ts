@@ -7,6 +7,7 @@ import { openImport } from "../signer/import-targets";
 import { importPrivateKeySecret } from "../signer/private-key-secrets";
 import { findUser } from "../users/find";
 import { defineActivity } from "./define";
+import { IMPORTING_USER, importingUserId } from "./importing-user";
 
 export const importPrivateKey = defineActivity({
   path: "import_private_key",
@@ -17,9 +18,11 @@ export const importPrivateKey = defineActivity({
   resultKey: "importPrivateKeyResult",
   summary: "Import a private key encrypted to the user's import target (from init_import_private_key)",
   params: ZImportPrivateKeyParams,
+  ...IMPORTING_USER,
   result: z.object({ privateKeyId: z.string(), addresses: z.array(ZAddress) }),
-  async execute({ app, tx, organization, now }, params) {
-    if (!(await findUser(tx, organization.id, params.userId))) throw notFound("user", params.userId);
+  async execute({ app, tx, organization, caller, now }, params) {
+    const userId = importingUserId(params, caller);
+    if (!(await findUser(tx, organization.id, userId))) throw notFound("user", userId);
     const key = { ...params, privateKeyTags: [] };
     await checkNewPrivateKeys(tx, organization.id, [key]);
     const privateKeyId = newPrivateKeyId(now);
@@ -28,7 +31,7 @@ export const importPrivateKey = defineActivity({
       tx,
       app.keyring,
       organization.id,
-      params.userId,
+      userId,
       params.encryptedBundle,
       (raw) => importPrivateKeySecret(tx, app.keyring, ref, params.curve, raw, now),
     );

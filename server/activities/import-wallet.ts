@@ -8,6 +8,7 @@ import { findUser } from "../users/find";
 import { addAccounts } from "../wallets/accounts";
 import { insertWallet } from "../wallets/create";
 import { defineActivity } from "./define";
+import { IMPORTING_USER, importingUserId } from "./importing-user";
 
 export const importWallet = defineActivity({
   path: "import_wallet",
@@ -19,11 +20,13 @@ export const importWallet = defineActivity({
   summary:
     "Import a mnemonic encrypted to the user's import target (from init_import_wallet) and derive accounts",
   params: ZImportWalletParams,
+  ...IMPORTING_USER,
   result: z.object({ walletId: z.string(), addresses: z.array(z.string()) }),
-  async execute({ app, tx, organization, now }, params) {
-    if (!(await findUser(tx, organization.id, params.userId))) throw notFound("user", params.userId);
+  async execute({ app, tx, organization, caller, now }, params) {
+    const userId = importingUserId(params, caller);
+    if (!(await findUser(tx, organization.id, userId))) throw notFound("user", userId);
     const wallet = await insertWallet(tx, organization.id, params.walletName, now, { imported: true });
-    await openImport(tx, app.keyring, organization.id, params.userId, params.encryptedBundle, (mnemonic) =>
+    await openImport(tx, app.keyring, organization.id, userId, params.encryptedBundle, (mnemonic) =>
       importWalletSecret(
         tx,
         app.keyring,

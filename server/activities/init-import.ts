@@ -6,6 +6,7 @@ import { notFound } from "../errors";
 import { initImportTarget } from "../signer/import-targets";
 import { findUser } from "../users/find";
 import { defineActivity } from "./define";
+import { IMPORTING_USER, importingUserId } from "./importing-user";
 
 /**
  * init_import_wallet and init_import_private_key are one activity over two resources: a fresh
@@ -30,15 +31,17 @@ function initImport<P extends "init_import_wallet" | "init_import_private_key">(
     resultKey: `${what.intent}Result`,
     summary: what.summary,
     params: what.params,
+    ...IMPORTING_USER,
     result: z.object({ importBundle: z.string() }),
-    async execute({ app, tx, organization, now }, params) {
-      if (!(await findUser(tx, organization.id, params.userId))) throw notFound("user", params.userId);
+    async execute({ app, tx, organization, caller, now }, params) {
+      const userId = importingUserId(params, caller);
+      if (!(await findUser(tx, organization.id, userId))) throw notFound("user", userId);
       const importBundle = await initImportTarget(
         tx,
         app.keyring,
         app.serverKey,
         organization.id,
-        params.userId,
+        userId,
         now,
       );
       return { importBundle };

@@ -67,7 +67,9 @@ async function insertOnce(
  * Submit one activity: record it, decide, and execute — all in one transaction, so the row, its
  * vote and its effects commit together or not at all. The same signed body returns the same activity.
  */
-export async function submitActivity(app: AppContext, submission: Submission): Promise<Submitted> {
+export async function submitActivity(app: AppContext, sent: Submission): Promise<Submitted> {
+  const defaults = sent.definition.withCallerDefaults;
+  const submission = defaults ? { ...sent, params: defaults(sent.params as never, sent.caller) } : sent;
   const { definition, caller, params } = submission;
   const now = app.clock.now();
   const committed: (() => void)[] = [];

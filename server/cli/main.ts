@@ -1,8 +1,10 @@
+import { BackupError } from "../backup/format";
 import { ConfigError } from "../config";
 import { MasterKeyError } from "../crypto/master-key";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { SealBrokenError } from "../signer/seal";
 import { parseArgs, UsageError } from "./args";
+import { backupCommand, restoreCommand } from "./backup";
 import { bench } from "./bench/run";
 import { keysRotateMaster } from "./keys-rotate-master";
 import { orgCreate } from "./org-create";
@@ -12,6 +14,9 @@ const USAGE = `usage:
   latchkey start                                   build if needed and serve on PORT (default 3000)
   latchkey org create --name <org> --user <username> [--email <email>] --api-public-key <hex>
                                                    create a root organization; prints its ids as JSON
+  latchkey backup <file> [--url <server>]          consistent snapshot of the installation, server running or not;
+                                                   key material stays sealed under the master key (see README)
+  latchkey restore <file>                          restore a backup into an empty installation (same master key)
   latchkey keys rotate-master                      rewrap all key material under a new master key (see README)
   latchkey bench                                   measure a started server (npm run bench); BENCH_SECONDS per run`;
 
@@ -22,6 +27,17 @@ export async function main(argv: string[]): Promise<number> {
     if (command === "start") return await start();
     if (command === "org create") return await orgCreate(flags);
     if (command === "keys rotate-master") return await keysRotateMaster();
+    if (words[0] === "backup" || words[0] === "restore") {
+      const file = words[1];
+      if (!file || words.length > 2) throw new UsageError(`${words[0]} takes one file name`);
+      const url = flags.get("url");
+      const report =
+        words[0] === "backup"
+          ? await backupCommand(file, typeof url === "string" ? url : undefined)
+          : await restoreCommand(file);
+      process.stdout.write(`${JSON.stringify(report)}\n`);
+      return 0;
+    }
     if (command === "bench") return await bench(process.env.LATCHKEY_PACKAGE_ROOT ?? process.cwd());
     throw new UsageError(command ? `unknown command: ${command}` : "no command given");
   } catch (error) {
@@ -31,6 +47,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (
       error instanceof DataDirLockedError ||
+      error instanceof BackupError ||
       error instanceof ConfigError ||
       error instanceof MasterKeyError ||
       error instanceof SealBrokenError

@@ -33,8 +33,9 @@ const named = (policies: CompiledPolicy[]) => policies.map((p) => `${p.name} (${
 
 /**
  * Who decides, in the reference's order: the root quorum bypasses policies; then an explicit deny
- * wins; then an allowed activity runs (or, for a user managing their own credentials, runs unless
- * denied); then an allow waiting for its consensus, or a root user waiting for the quorum, waits;
+ * wins; then an allowed activity runs; then an allow waiting for its consensus waits (a user's own
+ * credentials included); a user managing their own credentials with no policy applying runs; a root
+ * user waiting for the quorum waits;
  * everything else is implicitly denied.
  */
 export async function decide(input: DecisionInput): Promise<Decision> {
@@ -56,8 +57,12 @@ export async function decide(input: DecisionInput): Promise<Decision> {
     const reason = `${who}: the policy engine cannot read what it signs (${round.unreadable}), so no policy can allow it`;
     return { kind: "deny", round, denial: { outcome: "OUTCOME_ERROR", policies: [], reason } };
   }
-  if (input.selfService || round.outcome === "OUTCOME_ALLOW") return { kind: "execute", round };
-  if (round.outcome === "OUTCOME_REQUIRES_CONSENSUS" || requester.isRoot) return { kind: "consensus", round };
+  if (round.outcome === "OUTCOME_ALLOW") return { kind: "execute", round };
+  // An allow policy that applies keeps its consensus even over a user's own credentials: an
+  // organization may require approvals for adding API keys or passkeys.
+  if (round.outcome === "OUTCOME_REQUIRES_CONSENSUS") return { kind: "consensus", round };
+  if (input.selfService) return { kind: "execute", round };
+  if (requester.isRoot) return { kind: "consensus", round };
   const reason = `${who}: no policy allows it (implicit deny)`;
   return { kind: "deny", round, denial: { outcome: "OUTCOME_DENY_IMPLICIT", policies: [], reason } };
 }

@@ -114,3 +114,13 @@ export function rewrap(
     dataKey.fill(0);
   }
 }
+
+/** Whether `masterKey` unwraps this record's data key (which is wiped at once): a key check that decrypts no secret. */
+export function unwrapsUnder(masterKey: Uint8Array, identity: SealIdentity, sealed: Sealed): boolean {
+  try {
+    decrypt(masterKey, sealed.wrappedDataKey, associatedData(identity, "wrap")).fill(0);
+    return true;
+  } catch {
+    return false;
+  }
+}

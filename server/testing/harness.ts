@@ -71,6 +71,11 @@ export interface TestAppOptions {
   persistent?: boolean;
   /** The system's clock instead of the fixed one (tests of the job worker's own timing). */
   realClock?: boolean;
+  /**
+   * A whole installation as `latchkey start` opens it, for tests of what the CLI does to one: PGlite
+   * on disk in `dataDir` (holding its lock), or, with `databaseUrl`, that database's public schema.
+   */
+  installation?: { dataDir: string; databaseUrl?: string };
 }
 
 /**
@@ -79,13 +84,21 @@ export interface TestAppOptions {
  * logger is given (the logging tests capture them).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const own = options.installation;
+  const databaseUrl = own ? own.databaseUrl : process.env.DATABASE_URL || undefined;
   const peer = options.shareDatabaseWith;
   if (peer && !databaseUrl) throw new Error("shareDatabaseWith needs DATABASE_URL: PGlite opens once");
-  const pgSchema = peer ? peer.pgSchema : databaseUrl ? `test_${randomBytes(6).toString("hex")}` : undefined;
+  const pgSchema = own
+    ? undefined
+    : peer
+      ? peer.pgSchema
+      : databaseUrl
+        ? `test_${randomBytes(6).toString("hex")}`
+        : undefined;
   const config = loadConfig({
     LATCHKEY_MASTER_KEY: peer?.app.config.masterKey ?? randomBytes(32).toString("hex"),
-    LATCHKEY_DATA_DIR: path.join(os.tmpdir(), `latchkey-test-${randomBytes(4).toString("hex")}`),
+    LATCHKEY_DATA_DIR:
+      own?.dataDir ?? path.join(os.tmpdir(), `latchkey-test-${randomBytes(4).toString("hex")}`),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: "silent",
     // The fixed clock never leaves its window, so a whole test file would share one budget: every
@@ -104,7 +117,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const open = () =>
     createAppContext(config, {
       clock,
-      inMemory: !databaseUrl && !options.persistent,
+      inMemory: !databaseUrl && !options.persistent && !own,
       pgSchema,
       logger: options.logger ?? pino({ level: "silent" }),
     });
