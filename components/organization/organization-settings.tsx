@@ -4,10 +4,11 @@ import { useOrganization } from "@/lib/queries/organization";
 import { Alert } from "../ui/alert";
 import { Card, CardDescription, CardTitle } from "../ui/card";
 import { CopyButton } from "../ui/copy-button";
+import { GasSponsorshipCard } from "./gas-sponsorship-card";
 import { OrganizationNameForm } from "./organization-name-form";
 import { RootQuorumForm } from "./root-quorum-form";
 
-/** The organization's identity and who governs it: its id, its name, its root quorum. */
+/** The organization's identity and who governs it: its id, its name, its root quorum; its gas sponsorship. */
 export function OrganizationSettings() {
   const organization = useOrganization();
   if (organization.error) return <Alert>{organization.error.message}</Alert>;
@@ -40,6 +41,7 @@ export function OrganizationSettings() {
           />
         </div>
       </Card>
+      <GasSponsorshipCard />
     </div>
   );
 }

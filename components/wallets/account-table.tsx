@@ -1,12 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import type { TWalletAccount } from "@/lib/api/wallets";
 import { addressFormatLabel, curveLabel } from "@/lib/client/address-formats";
 import { presetOf } from "@/lib/client/chain-presets";
 import { CopyButton } from "../ui/copy-button";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
 
-/** A wallet's accounts, oldest first: where each address comes from, with copy buttons. */
+/** A wallet's accounts, oldest first: where each address comes from, with copy buttons; each opens its page. */
 export function AccountTable({ accounts }: { accounts: TWalletAccount[] }) {
   return (
     <Table>
@@ -34,9 +35,13 @@ export function AccountTable({ accounts }: { accounts: TWalletAccount[] }) {
             </TableCell>
             <TableCell>
               <span className="flex items-center gap-1">
-                <span className="break-all font-mono text-xs" data-testid="account-address">
+                <Link
+                  href={`/wallets/${account.walletId}/accounts/${encodeURIComponent(account.address)}`}
+                  className="break-all font-mono text-xs underline-offset-2 hover:underline"
+                  data-testid="account-address"
+                >
                   {account.address}
-                </span>
+                </Link>
                 <CopyButton value={account.address} label={`Copy address ${account.address}`} />
               </span>
             </TableCell>

@@ -26,7 +26,7 @@ const backendKey = generateP256KeyPair();
 const bobKey = generateP256KeyPair();
 const backend = () => apiClient(server.baseUrl, organizationId, backendKey);
 const bob = () => apiClient(server.baseUrl, organizationId, bobKey);
-const ids = { wallet: "", contract: "", policy: "", toApprove: "", toReject: "" };
+const ids = { wallet: "", account: "", contract: "", policy: "", toApprove: "", toReject: "" };
 let invitationLink = "";
 
 test.beforeAll(async ({ browser }) => {
@@ -85,6 +85,7 @@ test("an organization with something on every page", async () => {
     ],
   });
   ids.wallet = wallet.walletId;
+  ids.account = wallet.addresses[0]!;
   const tag = await api.createPrivateKeyTag({ privateKeyTagName: "hot", privateKeyIds: [] });
   await api.createPrivateKeys({
     privateKeys: [
@@ -213,6 +214,11 @@ const PAGES: { what: string; path: () => string; ready: (on: Page) => Locator }[
     what: "a wallet",
     path: () => `/wallets/${ids.wallet}`,
     ready: (on) => on.locator("[data-account-format]").first(),
+  },
+  {
+    what: "a wallet account",
+    path: () => `/wallets/${ids.wallet}/accounts/${ids.account}`,
+    ready: (on) => on.locator('[data-chain="eip155:1"]').getByTestId("balance"),
   },
   {
     what: "private keys",

@@ -25,6 +25,8 @@ export interface EmptyServer {
 export interface ServerOptions {
   /** Leave LATCHKEY_MASTER_KEY unset: the server makes and uses its embedded key file. */
   embeddedMasterKey?: boolean;
+  /** More environment for the server (e.g. LATCHKEY_RPC_URLS), over the defaults below. */
+  env?: Record<string, string>;
 }
 
 export interface RunningServer extends EmptyServer {
@@ -104,6 +106,7 @@ async function prepare(options: ServerOptions = {}): Promise<Prepared> {
     NODE_ENV: "production",
   };
   if (database.url) env.DATABASE_URL = database.url;
+  Object.assign(env, options.env);
   if (options.embeddedMasterKey) delete env.LATCHKEY_MASTER_KEY;
   return { port, dataDir, env, dropDatabase: database.drop };
 }
@@ -215,6 +218,6 @@ export async function startPeer(server: EmptyServer): Promise<EmptyServer> {
 }
 
 /** A fresh installation with no organization, as the first-run page expects it. */
-export async function startEmptyServer(): Promise<EmptyServer> {
-  return launch(await prepare());
+export async function startEmptyServer(options: ServerOptions = {}): Promise<EmptyServer> {
+  return launch(await prepare(options));
 }

@@ -19,6 +19,7 @@ const walletKeys = {
   list: [WALLET_LIST],
   one: (walletId: string) => [WALLET, walletId],
   accounts: (walletId: string) => [WALLET, walletId, "accounts"],
+  account: (walletId: string, address: string) => [WALLET, walletId, "account", address],
 };
 
 export function useWallets() {
@@ -34,6 +35,15 @@ export function useWallet(walletId: string) {
   return useQuery({
     queryKey: walletKeys.one(walletId),
     queryFn: async () => (await query(session, "get_wallet", { walletId })).wallet,
+  });
+}
+
+/** One account of the wallet, by its address. */
+export function useWalletAccount(walletId: string, address: string) {
+  const session = useSession();
+  return useQuery({
+    queryKey: walletKeys.account(walletId, address),
+    queryFn: async () => (await query(session, "get_wallet_account", { walletId, address })).account,
   });
 }
 
