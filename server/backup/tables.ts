@@ -26,6 +26,9 @@ export const BACKED_UP_TABLES: readonly string[] = [
   schema.jobs,
   schema.gasUsageConfigs,
   schema.sponsoredSpend,
+  // The history index and its cursors: a real chain's earlier history could not be read again.
+  schema.evmHistory,
+  schema.evmHistoryCursors,
 ].map(getTableName);
 
 /** Tables left out on purpose, and why; a test checks every table is in one list or the other. */
