@@ -1,5 +1,6 @@
 "use client";
 
+import { nativeAsset } from "@/lib/api/assets";
 import type { ChainInfo } from "@/lib/api/chains";
 import { useAddressBalances } from "@/lib/queries/balances";
 import { Badge } from "../ui/badge";
@@ -20,6 +21,14 @@ export function BalanceRow({
   local?: boolean;
 }) {
   const balances = useAddressBalances(address, chain.caip2);
+  // The API answers non-zero balances only; the native coin is always shown, as 0 when absent.
+  const native = nativeAsset(chain.caip2);
+  const shown = balances.data?.some((b) => b.caip19 === native.caip19)
+    ? balances.data
+    : balances.data && [
+        { caip19: native.caip19, symbol: native.symbol, display: { crypto: "0" } },
+        ...balances.data,
+      ];
   return (
     <TableRow data-chain={chain.caip2}>
       <TableCell className="whitespace-nowrap">
@@ -38,9 +47,9 @@ export function BalanceRow({
           <span role="alert" className="text-sm text-destructive" data-testid="balance-error">
             {balances.error.message}
           </span>
-        ) : balances.data ? (
+        ) : shown ? (
           <ul className="grid gap-0.5">
-            {balances.data.map((b) => (
+            {shown.map((b) => (
               <li key={b.caip19} data-testid="balance" data-caip19={b.caip19} className="font-mono text-sm">
                 {b.display.crypto} {b.symbol}
               </li>
