@@ -1,3 +1,4 @@
+import { createSolanaRpcFromTransport } from "@solana/kit";
 import { custom } from "viem";
 import { handleRpcRequest } from "../../api/rpc";
 import type { TestApp } from "../../testing/harness";
@@ -39,3 +40,7 @@ export const routeTransport = (t: TestApp, caip2: string) =>
 export async function faucetCall(t: TestApp, caip2: string, params: unknown[]) {
   return (await rpcRoute(t, caip2, { jsonrpc: "2.0", id: 1, method: "latchkey_faucet", params })).body;
 }
+
+/** @solana/kit talking to /rpc/<caip2>, unchanged otherwise: a wallet's view of the local Solana devnet. */
+export const routeSolanaRpc = (t: TestApp, caip2: string) =>
+  createSolanaRpcFromTransport(async ({ payload }) => (await rpcRoute(t, caip2, payload)).body as never);

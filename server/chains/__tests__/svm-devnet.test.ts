@@ -1,13 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  type Address,
-  createSolanaRpc,
-  createSolanaRpcFromTransport,
-  generateKeyPairSigner,
-  lamports,
-} from "@solana/kit";
+import { type Address, createSolanaRpc, generateKeyPairSigner, lamports } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import {
   findAssociatedTokenPda,
@@ -30,6 +24,7 @@ import {
 import type { LocalDevnet } from "../devnets/local-devnet";
 import { usdcMintSigner } from "../devnets/svm/seeded-keys";
 import { startSvmDevnet } from "../devnets/svm/svm-devnet";
+import { routeSolanaRpc } from "./rpc-scene";
 
 const USDC = `${SOLANA_DEVNET}/token:${DEVNET_USDC_MINT}` as const;
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-svm-"));
@@ -231,15 +226,7 @@ describe("/rpc/<solana caip2>: the app's local Solana devnet as JSON-RPC", () =>
   });
   afterAll(async () => t?.close());
 
-  /** kit's createSolanaRpc with a transport that posts to the route handler, unchanged otherwise. */
-  const routeRpc = (caip2: string) =>
-    createSolanaRpcFromTransport(async ({ payload }) => {
-      const request = new Request(`http://localhost/rpc/${caip2}`, {
-        method: "POST",
-        body: JSON.stringify(payload),
-      });
-      return (await handleRpcRequest(t.app, request, caip2)).json();
-    });
+  const routeRpc = (caip2: string) => routeSolanaRpc(t, caip2);
 
   it("serves each cluster under every spelling, with its own genesis hash and faucet", async () => {
     expect(await routeRpc("solana:devnet").getGenesisHash().send()).toBe(

@@ -37,6 +37,36 @@ export interface SendScene {
 
 export const CHAIN = "eip155:1";
 
+type Org = { organizationId: string; key: TestKey };
+
+/** get_send_transaction_status as the organization asks it. */
+export async function sendStatus(t: TestApp, org: Org, sendTransactionStatusId: string) {
+  return (
+    await t.call<TSendTransactionStatus>(
+      "query",
+      "get_send_transaction_status",
+      { organizationId: org.organizationId, sendTransactionStatusId },
+      org.key,
+    )
+  ).body;
+}
+
+/** Work the queue as the server's worker does, moving the test clock `stepMs` after each round. */
+export async function settleSend(
+  t: TestApp,
+  org: Org,
+  id: string,
+  { stepMs = 1_000, rounds = 20 } = {},
+): Promise<TSendTransactionStatus> {
+  for (let round = 0; round < rounds; round++) {
+    await runDueJobs(t.app, SEND_JOB_HANDLERS);
+    const now = await sendStatus(t, org, id);
+    if (now.txStatus === "COMPLETED" || now.txStatus === "FAILED") return now;
+    t.clock.advance(stepMs);
+  }
+  throw new Error(`the send did not settle: ${JSON.stringify(await sendStatus(t, org, id))}`);
+}
+
 export async function sendScene(t: TestApp, chain = CHAIN, ether = "10"): Promise<SendScene> {
   const org = await t.newOrganization("Sender");
   const created = await t.call<{ activity: TActivity }>(
@@ -71,15 +101,7 @@ export async function sendScene(t: TestApp, chain = CHAIN, ether = "10"): Promis
       }),
       org.key,
     );
-  const status = async (sendTransactionStatusId: string) =>
-    (
-      await t.call<TSendTransactionStatus>(
-        "query",
-        "get_send_transaction_status",
-        { organizationId: org.organizationId, sendTransactionStatusId },
-        org.key,
-      )
-    ).body;
+  const status = (sendTransactionStatusId: string) => sendStatus(t, org, sendTransactionStatusId);
   return {
     t,
     org,
@@ -96,15 +118,7 @@ export async function sendScene(t: TestApp, chain = CHAIN, ether = "10"): Promis
         .ethSendTransactionResultV2.sendTransactionStatusId;
     },
     status,
-    async settle(id, { stepMs = 1_000, rounds = 20 } = {}) {
-      for (let round = 0; round < rounds; round++) {
-        await runDueJobs(t.app, SEND_JOB_HANDLERS);
-        const now = await status(id);
-        if (now.txStatus === "COMPLETED" || now.txStatus === "FAILED") return now;
-        t.clock.advance(stepMs);
-      }
-      throw new Error(`the send did not settle: ${JSON.stringify(await status(id))}`);
-    },
+    settle: (id, options) => settleSend(t, org, id, options),
     close: () => t.close(),
   };
 }

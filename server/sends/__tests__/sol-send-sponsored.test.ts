@@ -1,12 +1,10 @@
-import { type Address, createSolanaRpcFromTransport, generateKeyPairSigner } from "@solana/kit";
+import { type Address, generateKeyPairSigner } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
-import type { TSendTransactionStatus } from "@/lib/api/broadcast";
-import { handleRpcRequest } from "../../api/rpc";
-import { runDueJobs } from "../../jobs/worker";
+import { routeSolanaRpc } from "../../chains/__tests__/rpc-scene";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 import { unsignedTransferHex } from "../../testing/solana-kit";
-import { SEND_JOB_HANDLERS } from "../jobs";
+import { settleSend } from "./send-scene";
 
 /** sponsor: true — the organization's Solana gas station pays the fee and signs first. */
 
@@ -16,14 +14,8 @@ let station: Address;
 let user: Address;
 
 const CHAIN = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
-const rpc = () =>
-  createSolanaRpcFromTransport(async ({ payload }) => {
-    const request = new Request(`http://localhost/rpc/${CHAIN}`, {
-      method: "POST",
-      body: JSON.stringify(payload),
-    });
-    return (await handleRpcRequest(t.app, request, CHAIN)).json();
-  });
+/** @solana/kit over the app's /rpc route, as a wallet would see the chain. */
+const rpc = () => routeSolanaRpc(t, CHAIN);
 const lamports = async (address: Address) => (await rpc().getBalance(address).send()).value;
 const submit = (path: string, type: string, params: unknown) =>
   t.call<{ activity: TActivity; message: string }>(
@@ -54,22 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function settle(id: string): Promise<TSendTransactionStatus> {
-  for (let round = 0; round < 20; round++) {
-    await runDueJobs(t.app, SEND_JOB_HANDLERS);
-    const now = (
-      await t.call<TSendTransactionStatus>(
-        "query",
-        "get_send_transaction_status",
-        { organizationId: org.organizationId, sendTransactionStatusId: id },
-        org.key,
-      )
-    ).body;
-    if (now.txStatus === "COMPLETED" || now.txStatus === "FAILED") return now;
-    t.clock.advance(1_000);
-  }
-  throw new Error("the send did not settle");
-}
+const settle = (id: string) => settleSend(t, org, id);
 
 const send = (params: Record<string, unknown>) =>
   submit("sol_send_transaction", "ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2", {

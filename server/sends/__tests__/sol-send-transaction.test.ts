@@ -1,13 +1,11 @@
-import { type Address, createSolanaRpcFromTransport, generateKeyPairSigner } from "@solana/kit";
+import { type Address, generateKeyPairSigner } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
-import type { TSendTransactionStatus } from "@/lib/api/broadcast";
-import { handleRpcRequest } from "../../api/rpc";
-import { runDueJobs } from "../../jobs/worker";
+import { routeSolanaRpc } from "../../chains/__tests__/rpc-scene";
 import { databaseDigest } from "../../testing/db-snapshot";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 import { unsignedTransferHex } from "../../testing/solana-kit";
-import { SEND_JOB_HANDLERS } from "../jobs";
+import { sendStatus, settleSend } from "./send-scene";
 
 /** sol_send_transaction through the real pipeline, the job queue and the local Solana devnet. */
 
@@ -18,14 +16,7 @@ let second: Address;
 
 const CHAIN = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
 /** @solana/kit over the app's /rpc route, as a wallet would see the chain. */
-const rpc = () =>
-  createSolanaRpcFromTransport(async ({ payload }) => {
-    const request = new Request(`http://localhost/rpc/${CHAIN}`, {
-      method: "POST",
-      body: JSON.stringify(payload),
-    });
-    return (await handleRpcRequest(t.app, request, CHAIN)).json();
-  });
+const rpc = () => routeSolanaRpc(t, CHAIN);
 const devnetCall = async (method: string, params: unknown[] = []) =>
   (await t.app.chains.rpc(CHAIN)).call<Record<string, unknown>>(method, params);
 const lamports = async (address: Address) => (await rpc().getBalance(address).send()).value;
@@ -67,25 +58,9 @@ async function send(parameters: Record<string, unknown>) {
   );
 }
 
-const status = async (sendTransactionStatusId: string) =>
-  (
-    await t.call<TSendTransactionStatus>(
-      "query",
-      "get_send_transaction_status",
-      { organizationId: org.organizationId, sendTransactionStatusId },
-      org.key,
-    )
-  ).body;
+const status = (sendTransactionStatusId: string) => sendStatus(t, org, sendTransactionStatusId);
 
-async function settle(id: string): Promise<TSendTransactionStatus> {
-  for (let round = 0; round < 20; round++) {
-    await runDueJobs(t.app, SEND_JOB_HANDLERS);
-    const now = await status(id);
-    if (now.txStatus === "COMPLETED" || now.txStatus === "FAILED") return now;
-    t.clock.advance(1_000);
-  }
-  throw new Error("the send did not settle");
-}
+const settle = (id: string) => settleSend(t, org, id);
 
 const idOf = (activity: TActivity) =>
   (activity.result as { solSendTransactionResultV2: { sendTransactionStatusId: string } })
