@@ -1,7 +1,17 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // These packages load WASM, native bindings or worker files at run time: keep them out of the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "prom-client", "drizzle-orm", "litesvm"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "pino",
+    "prom-client",
+    "drizzle-orm",
+    "litesvm",
+    "nodemailer",
+    "smtp-server",
+    "mailparser",
+  ],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the one type gate, run by npm test
 };

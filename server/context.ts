@@ -7,10 +7,14 @@ import type { ServerSigningKey } from "./crypto/server-signing-key";
 import type { Database } from "./db/client";
 import { openDatabase } from "./db/open";
 import { createJobWake, type JobWake } from "./jobs/wake";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { createLogger, type Logger } from "./observability/logger";
 import { createMetrics, type Metrics } from "./observability/metrics";
+import { createOrganizationCaches, type OrganizationCaches } from "./organizations/caches";
 import { createKeyring, type MasterKeyring } from "./signer/keyring";
 import { loadServerSigningKey } from "./signer/server-key-store";
+import { createSmsProvider } from "./sms/create";
+import type { SmsProvider } from "./sms/provider";
 
 /** Everything domain code needs, built in one place and passed down; nothing is read on import. */
 export interface AppContext {
@@ -29,6 +33,12 @@ export interface AppContext {
   chains: Chains;
   /** Nudges this process's job worker when a job it enqueued has committed (a latency hint only). */
   jobWake: JobWake;
+  /** E-mail over SMTP: LATCHKEY_SMTP_URL, or the embedded loopback sink started on first use. */
+  mailer: Mailer;
+  /** Text messages: Twilio's Messages API when configured, else the local sink shown on the Outbox page. */
+  sms: SmsProvider;
+  /** This instance's caches of organizations' policies and allowlists, each checked against its version. */
+  caches: OrganizationCaches;
   close(): Promise<void>;
 }
 
@@ -37,6 +47,8 @@ export interface ContextOptions {
   logger?: Logger;
   /** Tests: PGlite in memory instead of under dataDir. */
   inMemory?: boolean;
+  /** Tests: the in-memory PGlite starts from this dump of an already migrated data directory. */
+  pgliteTemplate?: Blob;
   /** Tests on PostgreSQL: a schema of their own. */
   pgSchema?: string;
 }
@@ -55,6 +67,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemory ? undefined : config.dataDir,
     pgSchema: options.pgSchema,
+    pgliteTemplate: options.inMemory ? options.pgliteTemplate : undefined,
   });
   logger.info({ driver: opened.driver }, "database ready");
   const clock = options.clock ?? systemClock;
@@ -66,6 +79,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     dataDir: config.dataDir,
     logger,
   });
+  const mailer = createMailer(config.mail, opened.db, clock, logger);
   return {
     config,
     db: opened.db,
@@ -79,7 +93,11 @@ export async function createAppContext(config: Config, options: ContextOptions =
     serverKey,
     chains,
     jobWake: createJobWake(),
+    mailer,
+    sms: createSmsProvider(config.sms, opened.db, clock),
+    caches: createOrganizationCaches(),
     close: async () => {
+      await mailer.close();
       await chains.close();
       await opened.close();
     },

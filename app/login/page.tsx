@@ -3,11 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { AuthPage } from "@/components/auth/auth-page";
+import { EmailSignIn } from "@/components/auth/email-sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError, fieldErrorProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { DASHBOARD_HOME } from "@/lib/client/dashboard-home";
 import { signIn, ZSignInForm } from "@/lib/client/login";
 import { lastOrganization } from "@/lib/client/session-store";
 import { useZodForm } from "@/lib/client/use-zod-form";
@@ -19,18 +21,22 @@ export default function LoginPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [ended, setEnded] = useState(false);
+  const [invitedEmail, setInvitedEmail] = useState("");
   const form = useZodForm(ZSignInForm, { organizationId: "" });
   useEffect(() => {
     // Read after hydration: the server has neither this browser's storage nor its URL.
-    form.reset({ organizationId: lastOrganization() });
-    setEnded(new URLSearchParams(window.location.search).has("ended"));
+    // An invitation's link names the organization and the invited address.
+    const query = new URLSearchParams(window.location.search);
+    form.reset({ organizationId: query.get("organizationId") ?? lastOrganization() });
+    setInvitedEmail(query.get("email") ?? "");
+    setEnded(query.has("ended"));
   }, [form]);
   const submit = form.handleSubmit(async ({ organizationId }) => {
     setBusy(true);
     setError(undefined);
     try {
       await signIn(organizationId);
-      router.replace("/activities");
+      router.replace(DASHBOARD_HOME);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
       setBusy(false);
@@ -69,6 +75,15 @@ export default function LoginPage() {
           {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
         </Button>
       </form>
+      <div className="my-6 flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+      </div>
+      <EmailSignIn
+        key={invitedEmail}
+        initialEmail={invitedEmail}
+        organizationId={form.watch("organizationId").trim()}
+        onSignedIn={() => router.replace(DASHBOARD_HOME)}
+      />
     </AuthPage>
   );
 }

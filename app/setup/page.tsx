@@ -6,6 +6,7 @@ import { AuthPage } from "@/components/auth/auth-page";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { DASHBOARD_HOME } from "@/lib/client/dashboard-home";
 import { createFirstOrganization, ZFirstRunForm } from "@/lib/client/first-run";
 import { signIn } from "@/lib/client/login";
 import { rememberOrganization } from "@/lib/client/session-store";
@@ -23,7 +24,7 @@ export default function SetupPage() {
       const created = await createFirstOrganization(input);
       rememberOrganization(created.organizationId);
       await signIn(created.organizationId);
-      router.replace("/activities");
+      router.replace(DASHBOARD_HOME);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
       setBusy(false);

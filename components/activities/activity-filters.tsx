@@ -17,7 +17,7 @@ export function ActivityFilters({ status, type, onChange }: Props) {
   const types = useActivityTypes();
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="grid w-48 gap-1.5">
+      <div className="grid w-48 gap-1.5 max-sm:w-full">
         <Label htmlFor="filter-status">Status</Label>
         <Select
           id="filter-status"
@@ -33,7 +33,7 @@ export function ActivityFilters({ status, type, onChange }: Props) {
           ))}
         </Select>
       </div>
-      <div className="grid w-72 gap-1.5">
+      <div className="grid w-72 gap-1.5 max-sm:w-full">
         <Label htmlFor="filter-type">Type</Label>
         <Select
           id="filter-type"

@@ -31,17 +31,22 @@ export function ActivityTable() {
         </TableHead>
         <tbody>
           {activities.map((a) => (
-            <TableRow key={a.id} data-activity-id={a.id} className="hover:bg-muted/40">
-              <TableCell>
+            // On a phone the row is a card and its link covers all of it (the link's ::after), so the
+            // whole card is one large touch target.
+            <TableRow key={a.id} data-activity-id={a.id} className="relative hover:bg-muted/40">
+              <TableCell label="Status">
                 <StatusBadge status={a.status} />
               </TableCell>
-              <TableCell>
-                <Link className="font-medium underline-offset-2 hover:underline" href={`/activities/${a.id}`}>
+              <TableCell label="Type">
+                <Link
+                  className="font-medium underline-offset-2 hover:underline max-sm:after:absolute max-sm:after:inset-0"
+                  href={`/activities/${a.id}`}
+                >
                   {activityLabel(a.type)}
                 </Link>
               </TableCell>
-              <TableCell>{submitterOf(a)}</TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">
+              <TableCell label="Who">{submitterOf(a)}</TableCell>
+              <TableCell label="When" className="whitespace-nowrap text-muted-foreground">
                 {formatTimestamp(a.createdAt)}
               </TableCell>
             </TableRow>

@@ -10,7 +10,7 @@ interface PolicyRef {
 }
 
 /** The policies a denial names in its failure details (an explicit deny names the denying ones). */
-function decidingPolicies(activity: TActivity): PolicyRef[] {
+export function decidingPolicies(activity: TActivity): PolicyRef[] {
   const policies = activity.failure?.details[0]?.policies;
   return Array.isArray(policies) ? (policies as PolicyRef[]) : [];
 }

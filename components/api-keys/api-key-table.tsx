@@ -39,14 +39,18 @@ export function ApiKeyTable() {
                 <TableCell className="font-medium">
                   {key.apiKeyName} {mine && <Badge>this browser</Badge>}
                 </TableCell>
-                <TableCell>{user.userName}</TableCell>
-                <TableCell className="text-muted-foreground">
+                <TableCell label="User">{user.userName}</TableCell>
+                <TableCell label="Type" className="text-muted-foreground">
                   {credentialLabel(key.credential.type)}
                 </TableCell>
-                <TableCell className="max-w-48 truncate font-mono text-xs" title={key.credential.publicKey}>
+                <TableCell
+                  label="Public key"
+                  className="max-w-48 truncate font-mono text-xs"
+                  title={key.credential.publicKey}
+                >
                   {key.credential.publicKey}
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">
+                <TableCell label="Created" className="whitespace-nowrap text-muted-foreground">
                   {formatTimestamp(key.createdAt)}
                 </TableCell>
                 <TableCell className="text-right">

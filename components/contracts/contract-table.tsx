@@ -45,8 +45,10 @@ export function ContractTable() {
                   {item.label}
                 </Link>
               </TableCell>
-              <TableCell className="whitespace-nowrap">{interfaceTypeLabel(item.type)}</TableCell>
-              <TableCell>
+              <TableCell label="Type" className="whitespace-nowrap">
+                {interfaceTypeLabel(item.type)}
+              </TableCell>
+              <TableCell label="Address">
                 <span className="flex items-center gap-1">
                   <span className="break-all font-mono text-xs">{item.smartContractAddress}</span>
                   <CopyButton
@@ -55,7 +57,7 @@ export function ContractTable() {
                   />
                 </span>
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">
+              <TableCell label="Created" className="whitespace-nowrap text-muted-foreground">
                 {formatTimestamp(item.createdAt)}
               </TableCell>
               <TableCell className="text-right">

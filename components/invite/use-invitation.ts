@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
+import { DASHBOARD_HOME } from "@/lib/client/dashboard-home";
 import {
   acceptInvitation,
   InvitationError,
@@ -57,7 +58,7 @@ export function useInvitation() {
       setState({ step: "ready", open, busy: true });
       try {
         await acceptInvitation(open);
-        router.replace("/activities");
+        router.replace(DASHBOARD_HOME);
       } catch (error) {
         if (error instanceof InvitationError) {
           setState({ step: "closed", message: error.message });

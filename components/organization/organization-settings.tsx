@@ -5,6 +5,7 @@ import { Alert } from "../ui/alert";
 import { Card, CardDescription, CardTitle } from "../ui/card";
 import { CopyButton } from "../ui/copy-button";
 import { GasSponsorshipCard } from "./gas-sponsorship-card";
+import { IpAllowlistCard } from "./ip-allowlist-card";
 import { OrganizationNameForm } from "./organization-name-form";
 import { RootQuorumForm } from "./root-quorum-form";
 
@@ -42,6 +43,7 @@ export function OrganizationSettings() {
         </div>
       </Card>
       <GasSponsorshipCard />
+      <IpAllowlistCard />
     </div>
   );
 }

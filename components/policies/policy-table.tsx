@@ -45,19 +45,19 @@ export function PolicyTable() {
               <TableCell>
                 <PolicyLink policyId={policy.policyId} policyName={policy.policyName} />
               </TableCell>
-              <TableCell>
+              <TableCell label="Effect">
                 <EffectBadge effect={policy.effect} />
               </TableCell>
-              <TableCell data-testid="policy-condition">
+              <TableCell label="Condition" data-testid="policy-condition">
                 <Expression source={policy.condition} empty="every activity" />
               </TableCell>
-              <TableCell data-testid="policy-consensus">
+              <TableCell label="Consensus" data-testid="policy-consensus">
                 <Expression
                   source={policy.consensus}
                   empty={policy.effect === "EFFECT_DENY" ? "—" : "no approvals needed"}
                 />
               </TableCell>
-              <TableCell className="max-w-64 whitespace-pre-wrap text-muted-foreground">
+              <TableCell label="Notes" className="max-w-64 whitespace-pre-wrap text-muted-foreground">
                 {policy.notes}
               </TableCell>
               <TableCell className="text-right">

@@ -34,14 +34,16 @@ export function SimulationTable({ results }: { results: TSimulationResult[] }) {
                 {activityLabel(r.type)}
               </Link>
             </TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">{when(r.createdAt)}</TableCell>
-            <TableCell data-testid="recorded-outcome">
+            <TableCell label="When" className="whitespace-nowrap text-muted-foreground">
+              {when(r.createdAt)}
+            </TableCell>
+            <TableCell label="Recorded" data-testid="recorded-outcome">
               <OutcomeBadge outcome={r.recordedOutcome} />
             </TableCell>
-            <TableCell data-testid="simulated-outcome">
+            <TableCell label="Simulated" data-testid="simulated-outcome">
               <OutcomeBadge outcome={r.simulatedOutcome} />
             </TableCell>
-            <TableCell data-testid="deciding-policies">
+            <TableCell label="Deciding policies" data-testid="deciding-policies">
               {r.decidingPolicies.map((p) => p.policyName).join(", ") || "—"}
             </TableCell>
           </TableRow>

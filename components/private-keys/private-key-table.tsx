@@ -42,8 +42,10 @@ export function PrivateKeyTable() {
           {keys.data?.map((key) => (
             <TableRow key={key.privateKeyId} data-private-key={key.privateKeyName}>
               <TableCell className="font-medium">{key.privateKeyName}</TableCell>
-              <TableCell className="whitespace-nowrap">{curveLabel(key.curve)}</TableCell>
-              <TableCell>
+              <TableCell label="Curve" className="whitespace-nowrap">
+                {curveLabel(key.curve)}
+              </TableCell>
+              <TableCell label="Addresses">
                 <ul className="grid gap-0.5">
                   {key.addresses.map(({ format, address }) => (
                     <li key={format} className="flex items-center gap-1" data-address-format={format}>
@@ -58,7 +60,7 @@ export function PrivateKeyTable() {
                   ))}
                 </ul>
               </TableCell>
-              <TableCell>
+              <TableCell label="Tags">
                 <span className="flex flex-wrap gap-1">
                   {key.privateKeyTags.map((id) => (
                     <Badge key={id} className="whitespace-nowrap">
@@ -67,10 +69,10 @@ export function PrivateKeyTable() {
                   ))}
                 </span>
               </TableCell>
-              <TableCell>
+              <TableCell label="Backup">
                 <ProvenanceBadges exported={key.exported} imported={key.imported} />
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">
+              <TableCell label="Created" className="whitespace-nowrap text-muted-foreground">
                 {formatTimestamp(key.createdAt)}
               </TableCell>
               <TableCell>

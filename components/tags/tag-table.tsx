@@ -39,10 +39,14 @@ export function TagTable({ kind }: { kind: TagKind }) {
               <TableCell>
                 <RenameTag kind={kind} tag={tag} />
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground" data-testid="tag-usage">
+              <TableCell
+                label={kind.targets}
+                className="whitespace-nowrap text-muted-foreground"
+                data-testid="tag-usage"
+              >
                 {usage ? (usage.get(tag.tagId) ?? 0) : "…"}
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">
+              <TableCell label="Created" className="whitespace-nowrap text-muted-foreground">
                 {formatTimestamp(tag.createdAt)}
               </TableCell>
               <TableCell className="text-right">

@@ -13,7 +13,12 @@ export const buttonVariants = cva(
         outline: "border border-border bg-transparent hover:bg-muted",
         ghost: "hover:bg-muted",
       },
-      size: { default: "h-9 px-4", sm: "h-8 px-3 text-xs", icon: "h-9 w-9" },
+      // On a phone every size is a 44 px touch target (WCAG 2.5.5), whatever it looks like on a desktop.
+      size: {
+        default: "h-9 px-4 max-sm:h-11",
+        sm: "h-8 px-3 text-xs max-sm:h-11 max-sm:min-w-11",
+        icon: "h-9 w-9 max-sm:h-11 max-sm:w-11",
+      },
     },
     defaultVariants: { variant: "default", size: "default" },
   },

@@ -28,6 +28,8 @@ interface Props {
   onOpenChange?(open: boolean): void;
   /** For a dialog holding more than a sentence (a table, say). */
   wide?: boolean;
+  /** What the button and the dialog call the deletion: "Delete" unless told ("Unlink"). */
+  verb?: string;
 }
 
 /** A trash button that asks first; the passkey prompt that follows signs the deletion. */
@@ -40,16 +42,19 @@ export function ConfirmDelete({
   confirmDisabled,
   onOpenChange,
   wide,
+  verb = "Delete",
 }: Props) {
   return (
     <AlertDialog onOpenChange={onOpenChange}>
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Delete ${what}`} disabled={disabled}>
+        <Button variant="ghost" size="sm" aria-label={`${verb} ${what}`} disabled={disabled}>
           <Trash2 className="h-4 w-4" />
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent className={cn(wide && "max-h-[calc(100vh-2rem)] max-w-3xl overflow-y-auto")}>
-        <AlertDialogTitle>Delete {what}?</AlertDialogTitle>
+        <AlertDialogTitle>
+          {verb} {what}?
+        </AlertDialogTitle>
         <AlertDialogDescription>{consequence}</AlertDialogDescription>
         {children}
         <div className="flex justify-end gap-2">
@@ -58,7 +63,7 @@ export function ConfirmDelete({
           </AlertDialogCancel>
           <AlertDialogAction asChild>
             <Button variant="destructive" disabled={confirmDisabled} onClick={onConfirm}>
-              Delete
+              {verb}
             </Button>
           </AlertDialogAction>
         </div>

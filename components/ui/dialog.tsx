@@ -24,7 +24,8 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {children}
         <Primitive.Close
           aria-label="Close"
-          className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
+          // On a phone the × is a 44 px touch target in the corner.
+          className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40 max-sm:top-1 max-sm:right-1 max-sm:flex max-sm:h-11 max-sm:w-11 max-sm:items-center max-sm:justify-center"
         >
           <X className="h-4 w-4" />
         </Primitive.Close>

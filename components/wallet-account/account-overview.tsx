@@ -5,6 +5,8 @@ import { chainsOfAccount } from "@/lib/client/account-chains";
 import { addressFormatLabel } from "@/lib/client/address-formats";
 import { presetOf } from "@/lib/client/chain-presets";
 import { useWalletAccount } from "@/lib/queries/wallets";
+import { EarnPositions } from "../earn/earn-positions";
+import { SwapForm } from "../swap/swap-form";
 import { Alert } from "../ui/alert";
 import { CopyButton } from "../ui/copy-button";
 import { BalanceTable } from "./balance-table";
@@ -49,31 +51,39 @@ export function AccountOverview({ walletId, address }: { walletId: string; addre
           <BalanceTable address={data.address} chains={chains} />
         )}
       </section>
-      {evm ? (
+      {chains.length > 0 && (
         <>
           <section className="grid gap-2" aria-labelledby="send-heading">
             <h2 id="send-heading" className="text-lg font-semibold">
               Send
             </h2>
-            <SendForm from={data.address} />
+            <SendForm from={data.address} chains={chains} />
           </section>
+          {evm && (
+            <section className="grid gap-2" aria-labelledby="swap-heading">
+              <h2 id="swap-heading" className="text-lg font-semibold">
+                Swap
+              </h2>
+              <SwapForm from={data.address} chains={chains} />
+            </section>
+          )}
           <section className="grid gap-2" aria-labelledby="recent-heading">
             <h2 id="recent-heading" className="text-lg font-semibold">
               Sent through Latchkey
             </h2>
             <RecentSends address={data.address} />
           </section>
-          <section className="grid gap-2" aria-labelledby="history-heading">
-            <h2 id="history-heading" className="text-lg font-semibold">
-              Chain history
-            </h2>
-            <ChainHistory address={data.address} chains={chains} />
-          </section>
         </>
-      ) : (
-        chains.length > 0 && (
-          <p className="text-sm text-muted-foreground">Sending from Solana accounts is not available yet.</p>
-        )
+      )}
+      {evm && <EarnPositions address={data.address} />}
+      {/* The chain's own history is indexed for EVM chains only (list_eth_transaction_history). */}
+      {evm && (
+        <section className="grid gap-2" aria-labelledby="history-heading">
+          <h2 id="history-heading" className="text-lg font-semibold">
+            Chain history
+          </h2>
+          <ChainHistory address={data.address} chains={chains} />
+        </section>
       )}
     </div>
   );

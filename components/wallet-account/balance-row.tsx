@@ -42,7 +42,7 @@ export function BalanceRow({
         </span>
         <span className="block font-mono text-xs text-muted-foreground">{chain.caip2}</span>
       </TableCell>
-      <TableCell>
+      <TableCell label="Balance">
         {balances.error ? (
           <span role="alert" className="text-sm text-destructive" data-testid="balance-error">
             {balances.error.message}

@@ -45,10 +45,10 @@ export function ChainHistory({ address, chains }: { address: string; chains: rea
             )}
             {history.data.map((tx) => (
               <TableRow key={tx.transactionHash} data-history-hash={tx.transactionHash}>
-                <TableCell className="whitespace-nowrap">
+                <TableCell label="When" className="whitespace-nowrap">
                   {new Date(tx.block.timestamp).toLocaleString()}
                 </TableCell>
-                <TableCell>
+                <TableCell label="Transfers">
                   <ul className="grid gap-0.5">
                     {tx.transfers.map((t, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: a transaction's transfers never reorder
@@ -63,8 +63,10 @@ export function ChainHistory({ address, chains }: { address: string; chains: rea
                     ))}
                   </ul>
                 </TableCell>
-                <TableCell className="break-all font-mono text-xs">{tx.transactionHash}</TableCell>
-                <TableCell className="whitespace-nowrap text-sm">
+                <TableCell label="Transaction" className="break-all font-mono text-xs">
+                  {tx.transactionHash}
+                </TableCell>
+                <TableCell label="Status" className="whitespace-nowrap text-sm">
                   {tx.status === "FINALIZED" ? "Finalized" : "Confirmed"}
                   {tx.origin === "TURNKEY" && <span className="text-muted-foreground"> · via Latchkey</span>}
                 </TableCell>

@@ -1,14 +1,9 @@
 "use client";
 
-import Link from "next/link";
-import { displayAmount } from "@/lib/api/assets";
-import { chainInfo } from "@/lib/api/chains";
-import { formatTimestamp } from "@/lib/client/format";
-import { useRecentSends } from "@/lib/queries/sends";
-import { StatusBadge } from "../activities/status-badge";
+import { useRecentSends } from "@/lib/queries/recent-sends";
 import { Alert } from "../ui/alert";
 import { Table, TableCell, TableHead, TableHeader, TableRow } from "../ui/table";
-import { SendStatus } from "./send-status";
+import { RecentSendRow } from "./recent-send-row";
 
 /**
  * What this account sent through Latchkey, newest first: each send's live status until final. An
@@ -37,31 +32,9 @@ export function RecentSends({ address }: { address: string }) {
             </TableCell>
           </TableRow>
         )}
-        {sends.data.map(({ activity, params, sendTransactionStatusId }) => {
-          const chain = chainInfo(params.caip2);
-          const call = params.calls[0];
-          return (
-            <TableRow key={activity.id} data-send-activity={activity.id}>
-              <TableCell className="whitespace-nowrap">
-                <Link className="underline-offset-2 hover:underline" href={`/activities/${activity.id}`}>
-                  {formatTimestamp(activity.createdAt)}
-                </Link>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{chain?.name ?? params.caip2}</TableCell>
-              <TableCell className="break-all font-mono text-xs">{call?.to}</TableCell>
-              <TableCell className="whitespace-nowrap font-mono text-sm">
-                {displayAmount(BigInt(call?.value ?? "0"), chain?.nativeDecimals ?? 18)} {chain?.nativeSymbol}
-              </TableCell>
-              <TableCell>
-                {sendTransactionStatusId ? (
-                  <SendStatus sendTransactionStatusId={sendTransactionStatusId} />
-                ) : (
-                  <StatusBadge status={activity.status} />
-                )}
-              </TableCell>
-            </TableRow>
-          );
-        })}
+        {sends.data.map((send) => (
+          <RecentSendRow key={send.activity.id} send={send} />
+        ))}
       </tbody>
     </Table>
   );

@@ -20,6 +20,15 @@ function failureOf(status: TSendTransactionStatus): string | undefined {
   return [message, ...reverts.filter((r) => r !== message)].filter(Boolean).join(" — ") || undefined;
 }
 
+/**
+ * What the programs themselves said about a failed Solana transaction ("Transfer: insufficient
+ * lamports …"): its log lines without the runtime's invoke/consumed/success bookkeeping.
+ */
+function programMessages(status: TSendTransactionStatus): string[] {
+  const logs = status.error?.solana?.logs ?? [];
+  return logs.filter((line) => !/^Program \w+ (invoke \[\d+\]|consumed \d+|success)/.test(line));
+}
+
 /** A broadcast's live status (asked again every second until final), its hash, and why it failed. */
 export function SendStatus({ sendTransactionStatusId }: { sendTransactionStatusId: string }) {
   const status = useSendStatus(sendTransactionStatusId);
@@ -58,6 +67,14 @@ export function SendStatus({ sendTransactionStatusId }: { sendTransactionStatusI
         <span className="text-sm text-destructive" data-testid="send-error">
           {failure}
         </span>
+      )}
+      {failure && programMessages(data).length > 0 && (
+        <ul className="grid gap-0.5 font-mono text-xs text-muted-foreground" data-testid="send-logs">
+          {programMessages(data).map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: log lines may repeat and never reorder
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
       )}
     </div>
   );

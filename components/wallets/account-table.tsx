@@ -30,10 +30,10 @@ export function AccountTable({ accounts }: { accounts: TWalletAccount[] }) {
         )}
         {accounts.map((account) => (
           <TableRow key={account.walletAccountId} data-account-format={account.addressFormat}>
-            <TableCell className="whitespace-nowrap">
+            <TableCell label="Chain" className="whitespace-nowrap">
               {account.name ?? presetOf(account)?.label ?? addressFormatLabel(account.addressFormat)}
             </TableCell>
-            <TableCell>
+            <TableCell label="Address">
               <span className="flex items-center gap-1">
                 <Link
                   href={`/wallets/${account.walletId}/accounts/${encodeURIComponent(account.address)}`}
@@ -45,7 +45,7 @@ export function AccountTable({ accounts }: { accounts: TWalletAccount[] }) {
                 <CopyButton value={account.address} label={`Copy address ${account.address}`} />
               </span>
             </TableCell>
-            <TableCell>
+            <TableCell label="Path">
               <span className="flex items-center gap-1">
                 <span className="whitespace-nowrap font-mono text-xs" data-testid="account-path">
                   {account.path}
@@ -53,8 +53,10 @@ export function AccountTable({ accounts }: { accounts: TWalletAccount[] }) {
                 <CopyButton value={account.path} label={`Copy path ${account.path}`} />
               </span>
             </TableCell>
-            <TableCell className="whitespace-nowrap">{curveLabel(account.curve)}</TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">
+            <TableCell label="Curve" className="whitespace-nowrap">
+              {curveLabel(account.curve)}
+            </TableCell>
+            <TableCell label="Format" className="whitespace-nowrap text-muted-foreground">
               {addressFormatLabel(account.addressFormat)}
             </TableCell>
           </TableRow>

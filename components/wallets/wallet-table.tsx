@@ -37,11 +37,13 @@ export function WalletTable() {
                   {wallet.walletName}
                 </Link>
               </TableCell>
-              <TableCell className="font-mono text-xs text-muted-foreground">{wallet.walletId}</TableCell>
-              <TableCell>
+              <TableCell label="Id" className="font-mono text-xs text-muted-foreground">
+                {wallet.walletId}
+              </TableCell>
+              <TableCell label="Backup">
                 <ProvenanceBadges exported={wallet.exported} imported={wallet.imported} />
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">
+              <TableCell label="Created" className="whitespace-nowrap text-muted-foreground">
                 {formatTimestamp(wallet.createdAt)}
               </TableCell>
             </TableRow>

@@ -6,14 +6,10 @@ import { query, send, signActivity } from "../support/signed";
 
 /**
  * SIGTERM, as an orchestrator stops a container: the requests in flight are answered, the local
- * devnet the server started is stopped, the database is closed (PGlite's lock released), exit 0.
+ * devnet the server started is stopped, the database is closed (PGlite's lock released), exit 0 —
+ * under `next start` and under `latchkey start` (Next's handler behind Latchkey's own HTTP server,
+ * in the one process whose id the server reports).
  */
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => server?.stop());
 
 /** The process ids under `pid` (children, grandchildren…), from /proc. */
 function descendants(pid: number): { pid: number; command: string }[] {
@@ -54,7 +50,13 @@ function isRunning(pid: number): boolean {
   }
 }
 
-describe("SIGTERM", () => {
+describe.each(["next start", "latchkey start"] as const)("SIGTERM under %s", (command) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ command });
+  });
+  afterAll(async () => server?.stop());
+
   it("answers the requests in flight, stops the devnet, closes the database and exits 0", async () => {
     const chainId = await fetch(`${server.baseUrl}/rpc/eip155:1`, {
       method: "POST",
@@ -62,8 +64,10 @@ describe("SIGTERM", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
     });
     expect((await chainId.json()).result).toBe("0x1");
-    const anvil = descendants(server.pid()).filter((p) => /\/anvil /.test(p.command));
-    expect(anvil.length).toBeGreaterThanOrEqual(1);
+    // Looked for until seen: a /proc walk can miss a process whose entry changes mid-read.
+    const anvilChildren = () => descendants(server.pid()).filter((p) => /\/anvil /.test(p.command));
+    await expect.poll(() => anvilChildren().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    const anvil = anvilChildren();
 
     const orgId = server.root.organizationId;
     const bodies = await Promise.all(
@@ -132,7 +136,7 @@ describe("SIGTERM", () => {
     );
     expect(wallets.map((w) => w.walletName).sort()).toEqual(bodies.map((_, i) => `In flight ${i}`));
     console.log(
-      `graceful shutdown: SIGTERM to exit 0 in ${shutdownMs} ms; ${answeredAfterSignal} requests ` +
+      `graceful shutdown (${command}): SIGTERM to exit 0 in ${shutdownMs} ms; ${answeredAfterSignal} requests ` +
         `answered after the signal, ${outcomes.filter((o) => "refused" in o).length} refused unread`,
     );
   }, 90_000);

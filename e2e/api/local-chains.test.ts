@@ -162,6 +162,66 @@ describe("a seeded token moved through @turnkey/sdk-server", () => {
       display: { crypto: "3.5" },
     });
   });
+
+  it("a transfer of more than the account holds: pollTransactionStatus rejects with the decoded revert reason", async () => {
+    const client = new Turnkey({
+      apiBaseUrl: server.baseUrl,
+      apiPublicKey: server.root.publicKey,
+      apiPrivateKey: server.root.privateKey,
+      defaultOrganizationId: server.root.organizationId,
+      activityPoller: { intervalMs: 50, numRetries: 1 },
+    }).apiClient();
+    const { addresses } = await client.createWallet({
+      walletName: "Overdrawn",
+      accounts: [
+        {
+          curve: "CURVE_SECP256K1",
+          pathFormat: "PATH_FORMAT_BIP32",
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+        },
+      ],
+    });
+    const from = addresses[0] as `0x${string}`;
+    const { assets } = await client.listSupportedAssets({ caip2: "eip155:1" });
+    const token = assets!.find((a) => a.symbol === "USDC")!.caip19!.split("/erc20:")[1] as `0x${string}`;
+    await fetch(`${server.baseUrl}/rpc/eip155:1`, {
+      method: "POST",
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "latchkey_faucet",
+        params: [from, "native", parseEther("1").toString()],
+      }),
+    });
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const { sendTransactionStatusId } = await client.ethSendTransaction({
+      from,
+      caip2: "eip155:1",
+      calls: [
+        {
+          to: token,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, 1n] }),
+        },
+      ],
+    });
+    const reason = `execution reverted: ERC20InsufficientBalance(sender: ${from}, balance: 0, needed: 1)`;
+    const failure = await client
+      .pollTransactionStatus({ sendTransactionStatusId, pollingIntervalMs: 100 })
+      .then(
+        () => undefined,
+        (error: unknown) => error as Error & { cause?: unknown },
+      );
+    expect(failure?.message).toBe(reason);
+    const status = await client.getSendTransactionStatus({ sendTransactionStatusId });
+    expect(status.txStatus).toBe("FAILED");
+    expect(status.txError).toBe(reason);
+    expect(status.error?.eth?.revertChain?.[0]).toMatchObject({
+      address: token,
+      errorType: "custom",
+      custom: { errorName: "ERC20InsufficientBalance" },
+    });
+  });
 });
 
 describe("the started server's local Solana devnet at /rpc/solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", () => {

@@ -243,6 +243,11 @@ const PAGES: { what: string; path: () => string; ready: (on: Page) => Locator }[
     ready: (on) => on.getByRole("heading", { level: 1, name: POLICY }),
   },
   { what: "the organization", path: () => "/organization", ready: (on) => on.getByTestId("organization-id") },
+  {
+    what: "swap fees",
+    path: () => "/swap-fees",
+    ready: (on) => on.getByRole("form", { name: "Swap fee config" }).getByLabel("Fee (bps)", { exact: true }),
+  },
   { what: "your passkeys", path: () => "/account", ready: (on) => on.locator("[data-passkey]").first() },
 ];
 
@@ -264,8 +269,11 @@ test("keyboard only: approve one pending activity and reject another", async () 
     await tabTo(page, row.getByRole("link"));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/activities/${ids[key]}$`));
-    await tabTo(page, page.getByRole("button", { name: decision }));
+    await tabTo(page, page.getByRole("button", { name: decision, exact: true }));
     await page.keyboard.press(decision === "Approve" ? "Enter" : "Space");
+    // The confirmation traps the focus; the keyboard reaches its passkey button too.
+    await tabTo(page, page.getByRole("button", { name: `${decision} with passkey` }));
+    await page.keyboard.press("Enter");
     await expect(page.getByTestId("activity-status")).toHaveText(outcome);
   }
   await expect(page.getByTestId("organization-name")).toHaveText("Lantern Holdings");

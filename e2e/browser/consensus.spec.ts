@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { type EmptyServer, startEmptyServer } from "../support/server";
-import { addApiKeyInBrowser, apiClient, createOrganization, nav, watchConsole } from "./dashboard";
+import { addApiKeyInBrowser, apiClient, createOrganization, decide, nav, watchConsole } from "./dashboard";
 import { screenshot } from "./screenshots";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
 
@@ -39,6 +39,7 @@ test("a fresh installation creates its organization with a passkey", async () =>
     userEmail: "alice@acme.test",
   });
   await expect(page.getByTestId("organization-name")).toHaveText("Acme Custody");
+  await nav(page, "Activities");
   const bootstrap = page.locator("[data-activity-id]").filter({ hasText: "Create organization" });
   await expect(bootstrap).toContainText("first-run setup");
 
@@ -56,7 +57,7 @@ test("signs out, and signs in again with the passkey", async () => {
   await expect(page.getByLabel("Organization id")).toHaveValue(organizationId);
   await screenshot(page, "login");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(page).toHaveURL(/\/activities$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("signed-in-user")).toHaveText("alice");
 });
 
@@ -107,7 +108,7 @@ async function openPending(name: string) {
 
 test("approves an activity that needs consensus; it completes", async () => {
   await openPending("Acme Holdings");
-  await page.getByRole("button", { name: "Approve" }).click();
+  await decide(page, "Approve");
   await expect(page.getByTestId("activity-status")).toHaveText("Completed");
   await expect(page.getByRole("cell", { name: "Approved" })).toHaveCount(2);
   await expect(page.getByRole("cell", { name: "SIGNATURE_SCHEME_TK_API_P256_WEBAUTHN" })).toBeVisible();
@@ -119,7 +120,7 @@ test("approves an activity that needs consensus; it completes", async () => {
 
 test("rejects another; it is rejected and changes nothing", async () => {
   await openPending("Never Named");
-  await page.getByRole("button", { name: "Reject" }).click();
+  await decide(page, "Reject");
   await expect(page.getByTestId("activity-status")).toHaveText("Rejected");
   await expect(page.getByRole("cell", { name: "Rejected" })).toBeVisible();
   await page.reload();

@@ -22,7 +22,7 @@ export async function createOrganization(
   if (input.userEmail) await page.getByLabel("Email (optional)").fill(input.userEmail);
   await screenshot(page, "setup");
   await page.getByRole("button", { name: "Create organization with a passkey" }).click();
-  await expect(page).toHaveURL(/\/activities$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("signed-in-user")).toHaveText(input.userName);
   const organizationId = await page.evaluate(() => localStorage.getItem("latchkey.organizationId"));
   expect(organizationId).toMatch(/^[0-9a-f-]{36}$/);
@@ -55,4 +55,14 @@ export async function addApiKeyInBrowser(page: Page, name: string, publicKey: st
   await page.getByLabel("Public key (hex)").fill(publicKey);
   await page.getByRole("button", { name: "Add API key" }).click();
   await expect(page.locator(`[data-api-key="${name}"]`)).toBeVisible();
+}
+
+/**
+ * Approve or reject on the page shown: the button opens a confirmation with the summary and the
+ * decoded content, whose "… with passkey" button signs the vote.
+ */
+export async function decide(page: Page, decision: "Approve" | "Reject"): Promise<void> {
+  await page.getByRole("button", { name: decision, exact: true }).first().click();
+  await expect(page.getByTestId("confirm-summary")).not.toHaveText(/Loading/);
+  await page.getByRole("button", { name: `${decision} with passkey` }).click();
 }

@@ -20,7 +20,9 @@ let bobPage: Page;
 const consoleErrors: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
-  server = await startEmptyServer();
+  // Every passkey made in the dashboard proves possession (a server challenge it signs): under
+  // this setting a registration that did not would be refused, and these tests would fail.
+  server = await startEmptyServer({ env: { LATCHKEY_REQUIRE_REGISTRATION_CHALLENGE: "true" } });
   root = await browser.newPage({ baseURL: server.baseUrl });
   watchConsole(root, consoleErrors);
   rootAuthenticator = await addVirtualAuthenticator(root);
@@ -76,7 +78,7 @@ test("bob opens the link in his own browser, makes his passkey and is signed in"
   );
   await screenshot(bobPage, "invitation");
   await bobPage.getByRole("button", { name: "Create my passkey" }).click();
-  await expect(bobPage).toHaveURL(/\/activities$/);
+  await expect(bobPage).toHaveURL(/\/overview$/);
   await expect(bobPage.getByTestId("signed-in-user")).toHaveText("bob");
   await expect(bobPage.getByTestId("organization-name")).toHaveText("Harbor Trust");
   // The sign-in page will offer bob's organization from now on.
@@ -141,6 +143,10 @@ test("the root user adds a second passkey, deletes one, and cannot delete the la
   await root.getByRole("button", { name: "Add a passkey" }).click();
   await expect(rows).toHaveCount(2);
   await expect(root.locator('[data-passkey="Backup key"]')).toBeVisible();
+  // Made in the dashboard, it signed the server's challenge: the page says it is proven.
+  await expect(root.locator('[data-passkey="Backup key"]').getByTestId("passkey-proven")).toHaveText(
+    "Proven",
+  );
   await expect(root.getByTestId("last-passkey")).toHaveCount(0);
   expect(await passkeysOnRootDevice()).toBe(2);
   await screenshot(root, "account-passkeys");

@@ -84,8 +84,11 @@ test("a second root user and a threshold of 2: the next root change waits for an
   const { users } = await backend().getUsers({ organizationId });
   const pavel = users.find((user) => user.userName === "pavel")!;
   const olga = users.find((user) => user.userName === "olga")!;
+  // The button is disabled while the change is in flight too: wait for the change itself.
+  await expect
+    .poll(async () => (await backend().getOrganizationConfigs({ organizationId })).configs.quorum?.threshold)
+    .toBe(2);
   const { configs } = await backend().getOrganizationConfigs({ organizationId });
-  expect(configs.quorum?.threshold).toBe(2);
   expect([...(configs.quorum?.userIds ?? [])].sort()).toEqual([olga.userId, pavel.userId].sort());
 
   // Now a rename by olga alone is only a proposal.

@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page, tes
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { recoverAddress } from "viem";
 import { type EmptyServer, startEmptyServer } from "../support/server";
-import { addApiKeyInBrowser, apiClient, createOrganization, nav, watchConsole } from "./dashboard";
+import { addApiKeyInBrowser, apiClient, createOrganization, decide, nav, watchConsole } from "./dashboard";
 import { makePasskey } from "./register-passkey";
 import { screenshot } from "./screenshots";
 import { addVirtualAuthenticator } from "./virtual-authenticator";
@@ -139,7 +139,7 @@ async function openAdminBrowser(browser: Browser, admin: Admin): Promise<AdminBr
   expect(created.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
   await page.getByLabel("Organization id").fill(organizationId);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(page).toHaveURL(/\/activities$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("signed-in-user")).toHaveText(admin.name);
   return { context, page };
 }
@@ -205,14 +205,14 @@ test("alice's signature waits for two admins; each approves in their own browser
   await first.page.goto(`/activities/${signedActivityId}`);
   await expect(first.page.getByTestId("activity-status")).toHaveText("Consensus needed");
   await expect(first.page.getByTestId("activity-submitter")).toHaveText("alice");
-  await first.page.getByRole("button", { name: "Approve" }).click();
+  await decide(first.page, "Approve");
   await expect(first.page.getByRole("cell", { name: "admin-1" })).toBeVisible();
   await expect(first.page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(first.page.getByTestId("activity-status")).toHaveText("Consensus needed");
   await expect(rounds(first.page)).toHaveCount(2);
 
   await second.page.goto(`/activities/${signedActivityId}`);
-  await second.page.getByRole("button", { name: "Approve" }).click();
+  await decide(second.page, "Approve");
   await expect(second.page.getByTestId("activity-status")).toHaveText("Completed");
 
   const all = rounds(second.page);

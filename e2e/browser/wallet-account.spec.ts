@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createPublicClient, http, parseEther } from "viem";
+import { createPublicClient, erc20Abi, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { mainnet } from "viem/chains";
 import { type EmptyServer, startEmptyServer } from "../support/server";
@@ -139,6 +139,51 @@ test("Send 0.25 ETH with the passkey: COMPLETED with its hash, the recipient has
   });
   await expect(history).toContainText("via Latchkey");
   await screenshot(page, "wallet-account-sent");
+});
+
+test("send 1.5 USDC (an ERC-20 transfer call): COMPLETED, the recipient holds it on the chain, listed as USDC", async () => {
+  const form = page.getByRole("form", { name: "Send" });
+  const usdc =
+    (await form.getByLabel("Asset").locator("option", { hasText: "USDC" }).getAttribute("value")) ?? "";
+  const token = usdc.split("/erc20:")[1] as `0x${string}`;
+  expect(token).toMatch(/^0x[0-9a-f]{40}$/);
+  const faucet = await fetch(`${server.baseUrl}/rpc/eip155:1`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "latchkey_faucet",
+      params: [sender, usdc, "5000000"],
+    }),
+  });
+  expect((await faucet.json()).error).toBeUndefined();
+  await page.reload();
+  await expect(row("eip155:1").getByTestId("balance").nth(1)).toHaveText("5 USDC");
+
+  const recipient = privateKeyToAccount(generatePrivateKey()).address;
+  await form.getByLabel("Recipient").fill(recipient);
+  await form.getByLabel("Asset").selectOption(usdc);
+  await expect(form.getByText("Balance: 5 USDC")).toBeVisible();
+  await form.getByLabel("Amount (USDC)").fill("1.5");
+  await form.getByRole("button", { name: "Send with passkey" }).click();
+  await expect(form.getByTestId("send-status")).toHaveText("COMPLETED", { timeout: 30_000 });
+
+  const chain = createPublicClient({ chain: mainnet, transport: http(`${server.baseUrl}/rpc/eip155:1`) });
+  const balanceOf = (owner: string) =>
+    chain.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [owner as `0x${string}`],
+    });
+  expect(await balanceOf(recipient)).toBe(1_500_000n);
+  expect(await balanceOf(sender)).toBe(3_500_000n);
+  await expect(row("eip155:1").getByTestId("balance").nth(1)).toHaveText("3.5 USDC");
+  const latest = page.locator("[data-send-activity]").first();
+  await expect(latest).toContainText(recipient);
+  await expect(latest).toContainText("1.5 USDC");
+  await expect(latest.getByTestId("send-status")).toHaveText("COMPLETED");
 });
 
 test("the organization's gas sponsorship: a gas station must be its own account; saved, it shows", async () => {

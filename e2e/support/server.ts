@@ -27,6 +27,11 @@ export interface ServerOptions {
   embeddedMasterKey?: boolean;
   /** More environment for the server (e.g. LATCHKEY_RPC_URLS), over the defaults below. */
   env?: Record<string, string>;
+  /**
+   * What serves: `next start` (the default), or `latchkey start` — Next's handler behind Latchkey's
+   * own HTTP server, which gives route handlers the socket's address (per-IP limits without a proxy).
+   */
+  command?: "next start" | "latchkey start";
 }
 
 export interface RunningServer extends EmptyServer {
@@ -82,6 +87,7 @@ async function ownDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
 }
 
 interface Prepared {
+  command?: ServerOptions["command"];
   port: number;
   dataDir: string;
   env: NodeJS.ProcessEnv;
@@ -108,24 +114,28 @@ async function prepare(options: ServerOptions = {}): Promise<Prepared> {
   if (database.url) env.DATABASE_URL = database.url;
   Object.assign(env, options.env);
   if (options.embeddedMasterKey) delete env.LATCHKEY_MASTER_KEY;
-  return { port, dataDir, env, dropDatabase: database.drop };
+  return { command: options.command, port, dataDir, env, dropDatabase: database.drop };
 }
 
-/** `next start` as a user runs it; the browser and the clients reach it as http://localhost:<port>. */
-async function launch({ port, dataDir, env, dropDatabase }: Prepared): Promise<EmptyServer> {
+/** `next start` or `latchkey start` as a user runs it; clients reach it as http://localhost:<port>. */
+async function launch({ command, port, dataDir, env, dropDatabase }: Prepared): Promise<EmptyServer> {
   const logs: string[] = [];
   let child: ChildProcess;
   const spawnServer = async () => {
-    // Started from node_modules/.bin, not npx: killing npx would orphan the server.
-    child = spawn(
-      path.join(ROOT, "node_modules/.bin/next"),
-      ["start", "-p", String(port), "-H", "127.0.0.1"],
-      {
-        cwd: ROOT,
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    // Started from node_modules/.bin, not npx: killing npx would orphan the server. `latchkey start`
+    // is one process (Next's handler in it), listening on every interface as `next start` does alone.
+    child =
+      command === "latchkey start"
+        ? spawn(process.execPath, [path.join(ROOT, "server/cli/bin.mjs"), "start"], {
+            cwd: ROOT,
+            env,
+            stdio: ["ignore", "pipe", "pipe"],
+          })
+        : spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+            cwd: ROOT,
+            env,
+            stdio: ["ignore", "pipe", "pipe"],
+          });
     child.stdout?.on("data", (d) => logs.push(String(d)));
     child.stderr?.on("data", (d) => logs.push(String(d)));
     await waitForHealth(`http://127.0.0.1:${port}`, child, logs);

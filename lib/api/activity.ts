@@ -44,6 +44,15 @@ export const ZFailure = z.object({
   details: z.array(z.record(z.string(), z.unknown())),
 });
 
+/** The server's signed statement of what an activity did (generateAppProofs; docs/app-proofs.md). */
+export const ZAppProof = z.object({
+  scheme: z.literal("SIGNATURE_SCHEME_EPHEMERAL_KEY_P256"),
+  publicKey: z.string(),
+  proofPayload: z.string(),
+  signature: z.string(),
+});
+export type TAppProof = z.infer<typeof ZAppProof>;
+
 export const ZActivity = z.object({
   id: z.string(),
   organizationId: z.string(),
@@ -58,6 +67,8 @@ export const ZActivity = z.object({
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
   failure: ZFailure.optional(),
+  /** Only on activities submitted with generateAppProofs: true, once they completed. */
+  appProofs: z.array(ZAppProof).optional(),
 });
 export type TActivity = z.infer<typeof ZActivity>;
 

@@ -84,6 +84,17 @@ export type TSolSendRequest = TSolSendTransactionParams & {
   sponsorship?: { sponsorOrganizationId: string; gasStation: string };
 };
 
+/** eth_undelegate_7702: clear an account's EIP-7702 delegation, paid by the account. */
+export const ZEthUndelegate7702Params = z.object({
+  from: ZAddress,
+  caip2: ZEvmCaip2,
+  nonce: ZUint64.optional(),
+  gasLimit: ZUint64.optional(),
+  maxFeePerGas: ZWei.optional(),
+  maxPriorityFeePerGas: ZWei.optional(),
+});
+export type TEthUndelegate7702Params = z.infer<typeof ZEthUndelegate7702Params>;
+
 export const ZSendTransactionStatusRequest = z.object({ organizationId: ZId, sendTransactionStatusId: ZId });
 
 /** get_send_transaction_status: where a broadcast stands (README: "Sending transactions"). */
@@ -140,4 +151,12 @@ export const ZGetNoncesRequest = z.object({
 export const ZGetNoncesResponse = z.object({
   nonce: z.string().optional(),
   gasStationNonce: z.string().optional(),
+});
+
+/** get_latest_blockhash (Latchkey's): what a browser needs to build an unsponsored Solana transaction. */
+export const ZGetLatestBlockhashRequest = z.object({ organizationId: ZId, caip2: ZSolanaCaip2 });
+export const ZGetLatestBlockhashResponse = z.object({
+  blockhash: z.string(),
+  /** The last block height at which a transaction naming this blockhash can land, as a decimal string. */
+  lastValidBlockHeight: z.string(),
 });

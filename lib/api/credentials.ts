@@ -42,6 +42,18 @@ export const ZApiKeyParams = z.object({
 });
 export type TApiKeyParams = z.infer<typeof ZApiKeyParams>;
 
+/**
+ * Latchkey extension: a WebAuthn assertion (navigator.credentials.get) by the passkey being
+ * registered, over its registration challenge. A "none" attestation carries no signature, so this
+ * is how a registration proves that its sender holds the key (server/credentials/possession.ts).
+ */
+export const ZPossessionProof = z.object({
+  authenticatorData: ZBase64Url.max(8192),
+  clientDataJson: ZBase64Url.max(8192),
+  signature: ZBase64Url.max(1024),
+});
+export type TPossessionProof = z.infer<typeof ZPossessionProof>;
+
 export const ZAuthenticatorParams = z.object({
   authenticatorName: ZName,
   challenge: z.string().min(1).max(1024),
@@ -51,6 +63,7 @@ export const ZAuthenticatorParams = z.object({
     attestationObject: ZBase64Url.max(16_384),
     transports: z.array(z.enum(AUTHENTICATOR_TRANSPORTS)).max(5),
   }),
+  possessionProof: ZPossessionProof.optional(),
 });
 export type TAuthenticatorParams = z.infer<typeof ZAuthenticatorParams>;
 
@@ -102,4 +115,28 @@ export const ZCreateAuthenticatorsParams = z.object({
 export const ZDeleteAuthenticatorsParams = z.object({
   userId: ZId,
   authenticatorIds: z.array(ZId).min(1).max(100),
+});
+
+/** Latchkey extension get_registration_challenge: for whom the passkey will be registered. */
+export const ZRegistrationChallengeRequest = z.object({
+  organizationId: ZId,
+  /** The existing user the passkey is for (create_authenticators); omit it for users still to be created. */
+  userId: ZId.optional(),
+});
+
+export const ZRegistrationChallenge = z.object({
+  /** base64url: WebAuthn create()'s challenge, the registration's `challenge`, and what possessionProof signs. */
+  challenge: z.string(),
+  expiresAt: ZTimestamp,
+});
+
+/**
+ * Latchkey extension list_authenticator_proofs: which of a user's passkeys proved possession when
+ * registered (a signature by the passkey's own key over a challenge from get_registration_challenge,
+ * or packed self attestation). get_authenticators keeps the reference's shape, so the fact is here.
+ */
+export const ZListAuthenticatorProofsResponse = z.object({
+  authenticators: z.array(
+    z.object({ authenticatorId: z.string(), credentialId: z.string(), possessionProven: z.boolean() }),
+  ),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZEvmCaip2 } from "./broadcast";
+import { ZEvmCaip2, ZSolanaCaip2 } from "./broadcast";
 import { canonicalCaip2 } from "./chains";
 import { ZId, ZPagination } from "./common";
 
@@ -40,14 +40,43 @@ export const ZEthTransactionHistoryItem = z.object({
 });
 export type TEthTransactionHistoryItem = z.infer<typeof ZEthTransactionHistoryItem>;
 
+const ZPageInfo = z
+  .object({
+    hasNextPage: z.boolean(),
+    hasPreviousPage: z.boolean(),
+    startCursor: z.string().optional(),
+    endCursor: z.string().optional(),
+  })
+  .optional();
+
 export const ZListEthTransactionHistoryResponse = z.object({
   transactions: z.array(ZEthTransactionHistoryItem),
-  pageInfo: z
-    .object({
-      hasNextPage: z.boolean(),
-      hasPreviousPage: z.boolean(),
-      startCursor: z.string().optional(),
-      endCursor: z.string().optional(),
-    })
-    .optional(),
+  pageInfo: ZPageInfo,
+});
+
+export const ZListSolTransactionHistoryRequest = z.object({
+  organizationId: ZId,
+  address: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana address"),
+  caip2: ZSolanaCaip2,
+  paginationOptions: ZPagination,
+});
+
+export const ZSolTransactionHistoryItem = z.object({
+  signature: z.string(),
+  block: ZEthTransactionHistoryItem.shape.block,
+  status: z.enum(["CONFIRMED", "FINALIZED"]),
+  /** TURNKEY for transactions this server sent, EXTERNAL for the others. */
+  origin: z.string(),
+  /** The first signer, who paid the fee. */
+  feePayer: z.string(),
+  signers: z.array(z.object({ address: z.string(), writable: z.boolean() })),
+  fee: z.object({ amount: z.string(), caip19: z.string() }),
+  transfers: z.array(ZTransfer),
+  turnkey: ZEthTransactionHistoryItem.shape.turnkey,
+});
+export type TSolTransactionHistoryItem = z.infer<typeof ZSolTransactionHistoryItem>;
+
+export const ZListSolTransactionHistoryResponse = z.object({
+  transactions: z.array(ZSolTransactionHistoryItem),
+  pageInfo: ZPageInfo,
 });

@@ -17,7 +17,7 @@ export const ZSessionSeconds = z
 const ZCompressedP256 = z
   .string()
   .regex(/^0[23][0-9a-fA-F]{64}$/, "must be a compressed P-256 public key (66 hex characters)");
-const ZUncompressedP256 = z
+export const ZUncompressedP256 = z
   .string()
   .regex(/^04[0-9a-fA-F]{128}$/, "must be an uncompressed P-256 public key (130 hex characters)");
 

@@ -94,3 +94,21 @@ export const ZUser = z.object({
   mfaPolicies: z.array(z.unknown()),
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** search_users (a Latchkey extension): support finds users by part of an e-mail address or phone number. */
+export const ZSearchUsersRequest = z.object({
+  organizationId: z.string().min(1),
+  /** Part of an e-mail address (any case) or of a phone number (digits; spaces and dashes ignored); empty lists everyone. */
+  contact: z.string().trim().max(320).optional(),
+});
+export const ZUserContacts = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string().optional(),
+  /** A verification token proved the e-mail address (otp_login, update_user_email with a token). */
+  userEmailVerified: z.boolean(),
+  userPhoneNumber: z.string().optional(),
+  userPhoneNumberVerified: z.boolean(),
+});
+export const ZSearchUsersResponse = z.object({ users: z.array(ZUserContacts) });
+export type TUserContacts = z.infer<typeof ZUserContacts>;

@@ -68,7 +68,8 @@ export async function openInvitation(invitation: Invitation): Promise<OpenInvita
  */
 export async function acceptInvitation(open: OpenInvitation): Promise<void> {
   const { organizationId, userId } = open.invitation;
-  const passkey = await registerPasskeyOnThisDevice(open.userName, `${open.userName}'s passkey`);
+  const { challenge } = await query(open.holder, "get_registration_challenge", { userId }).catch(spentKey);
+  const passkey = await registerPasskeyOnThisDevice(open.userName, `${open.userName}'s passkey`, challenge);
   const signer = { session: open.holder };
   const registered = completed(
     await submit(

@@ -9,13 +9,20 @@ const ZHealthChains = z.object({
   chains: z.array(z.object({ caip2: z.string(), local: z.boolean(), running: z.boolean() })),
 });
 
-/** caip2 → whether this server runs the chain as a local devnet (false: a configured RPC node). */
-export async function fetchLocalChains(): Promise<Record<string, boolean>> {
+export type ChainState = z.infer<typeof ZHealthChains>["chains"][number];
+
+/** Every chain: whether it is a local devnet (false: a configured RPC node) and whether it runs now. */
+export async function fetchChainStates(): Promise<ChainState[]> {
   const response = await fetch("/healthz");
   const parsed = ZHealthChains.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success)
     throw new Error(`the server's health check did not list its chains (HTTP ${response.status})`);
-  return Object.fromEntries(parsed.data.chains.map((c) => [c.caip2, c.local]));
+  return parsed.data.chains;
+}
+
+/** caip2 → whether this server runs the chain as a local devnet (false: a configured RPC node). */
+export async function fetchLocalChains(): Promise<Record<string, boolean>> {
+  return Object.fromEntries((await fetchChainStates()).map((c) => [c.caip2, c.local]));
 }
 
 const ZFaucetAnswer = z.union([

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZOrganizationRequest } from "../api/common";
-import { createSessionKey } from "../stampers/session-key";
+import { createSessionKey, type SessionKey } from "../stampers/session-key";
 import { query, submit } from "./api";
 import { clearSession, rememberOrganization, type StoredSession, saveSession } from "./session-store";
 
@@ -36,6 +36,15 @@ export async function signIn(organizationId: string): Promise<StoredSession> {
   );
   const jwt = (activity.result as { stampLoginResult?: { session: string } }).stampLoginResult?.session;
   if (!jwt) throw new Error(activity.failure?.message ?? "the server did not start a session");
+  return keepSession(jwt, key, organizationId);
+}
+
+/** Keep a session the server started for `key` (its JWT says whose it is and until when). */
+export async function keepSession(
+  jwt: string,
+  key: SessionKey,
+  organizationId: string,
+): Promise<StoredSession> {
   const claims = claimsOf(jwt);
   const session: StoredSession = {
     key,

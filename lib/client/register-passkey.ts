@@ -1,4 +1,4 @@
-import { startRegistration } from "@simplewebauthn/browser";
+import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { TAuthenticatorParams } from "../api/credentials";
 import { toBase64Url } from "../stampers/encoding";
 
@@ -12,7 +12,7 @@ const TRANSPORTS: Record<string, TAuthenticatorParams["attestation"]["transports
 };
 
 export interface RegistrationRequest {
-  /** base64url; the server checks the attestation's client data against it. */
+  /** base64url, issued by the server: the new passkey signs it to prove it holds its key. */
   challenge: string;
   rp: { id: string; name: string };
   /** The WebAuthn user handle, base64url. */
@@ -22,8 +22,10 @@ export interface RegistrationRequest {
 }
 
 /**
- * Make a passkey on this device (one WebAuthn create() prompt) and return it in the shape of
- * create_authenticators' `authenticators[]`: discoverable, so sign-in can ask for any passkey of this site.
+ * Make a passkey on this device and return it in the shape of create_authenticators'
+ * `authenticators[]`: discoverable, so sign-in can ask for any passkey of this site. Two prompts:
+ * create() makes it, then get() has it sign the same server challenge (`possessionProof`) — a
+ * "none" attestation carries no signature, so only this proves the registration is its holder's.
  */
 export async function registerPasskey(request: RegistrationRequest): Promise<TAuthenticatorParams> {
   const registration = await startRegistration({
@@ -37,6 +39,17 @@ export async function registerPasskey(request: RegistrationRequest): Promise<TAu
       timeout: 300_000,
     },
   });
+  const assertion = await startAuthentication({
+    optionsJSON: {
+      challenge: request.challenge,
+      rpId: request.rp.id,
+      allowCredentials: [
+        { id: registration.id, type: "public-key", transports: registration.response.transports },
+      ],
+      userVerification: "preferred",
+      timeout: 300_000,
+    },
+  });
   return {
     authenticatorName: request.authenticatorName,
     challenge: request.challenge,
@@ -46,19 +59,24 @@ export async function registerPasskey(request: RegistrationRequest): Promise<TAu
       attestationObject: registration.response.attestationObject,
       transports: (registration.response.transports ?? []).flatMap((t) => TRANSPORTS[t] ?? []),
     },
+    possessionProof: {
+      authenticatorData: assertion.response.authenticatorData,
+      clientDataJson: assertion.response.clientDataJSON,
+      signature: assertion.response.signature,
+    },
   };
 }
 
 const randomBase64Url = (bytes: number) => toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 
 /**
- * A passkey for create_authenticators through the public API: the browser picks the challenge and
- * names it in the activity, which the passkey or key stamping the activity then signs. The user handle
- * is fresh each time, so a second passkey on the same device never overwrites the first.
+ * A passkey for create_authenticators through the public API, over `challenge` from
+ * get_registration_challenge. The user handle is fresh each time, so a second passkey on the
+ * same device never overwrites the first.
  */
-export function registerPasskeyOnThisDevice(userName: string, authenticatorName: string) {
+export function registerPasskeyOnThisDevice(userName: string, authenticatorName: string, challenge: string) {
   return registerPasskey({
-    challenge: randomBase64Url(32),
+    challenge,
     // The same RP id the passkey stamper asks for, so the new passkey can stamp from this origin.
     rp: { id: window.location.hostname, name: "Latchkey" },
     userHandle: randomBase64Url(16),

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
+import type { ChainFamily } from "@/lib/api/chains";
 import { type TGasSponsorship, ZUpsertGasUsageConfigParams } from "@/lib/api/gas-sponsorship";
 import { query } from "@/lib/client/api";
 import { useSession } from "@/lib/client/session-context";
@@ -48,3 +49,18 @@ export const gasSponsorshipDraft = (current: TGasSponsorship): z.input<typeof ZG
 
 export const useUpdateGasSponsorship = () =>
   useActivityMutation<TGasSponsorshipForm>("upsert_gas_usage_config", (params) => params, [GAS_SPONSORSHIP]);
+
+/** Whether a send of this family can be sponsored: the gas station that would pay, or why not. */
+export type SponsorAvailability = { gasStation: string } | { unavailable: string };
+
+export function sponsorAvailability(sponsorship: TGasSponsorship, family: ChainFamily): SponsorAvailability {
+  if (sponsorship.source === "NONE")
+    return { unavailable: "Gas sponsorship is not set up for this organization." };
+  if (!sponsorship.enabled) return { unavailable: "Gas sponsorship is disabled for this organization." };
+  const gasStation =
+    family === "evm" ? sponsorship.evmGasStationAddress : sponsorship.solanaGasStationAddress;
+  if (!gasStation) {
+    return { unavailable: `The organization has no ${family === "evm" ? "EVM" : "Solana"} gas station.` };
+  }
+  return { gasStation };
+}

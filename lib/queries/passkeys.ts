@@ -23,6 +23,24 @@ export function usePasskeys() {
   return useQuery({ queryKey: [PASSKEYS, session.userId], queryFn: () => fetchPasskeys(session) });
 }
 
+/**
+ * The ids of the signed-in user's passkeys whose registration proved possession (the
+ * list_authenticator_proofs extension; get_authenticators keeps the reference's fields). Under the
+ * PASSKEYS key, so adding or deleting a passkey reads it again.
+ */
+export function useProvenPasskeys() {
+  const session = useSession();
+  return useQuery({
+    queryKey: [PASSKEYS, session.userId, "proofs"],
+    queryFn: async () => {
+      const { authenticators } = await query(session, "list_authenticator_proofs", {
+        userId: session.userId,
+      });
+      return new Set(authenticators.filter((a) => a.possessionProven).map((a) => a.authenticatorId));
+    },
+  });
+}
+
 /** The "Add a passkey" form: the name create_authenticators accepts for it. */
 export const ZNewPasskeyForm = ZAuthenticatorParams.pick({ authenticatorName: true });
 export type TNewPasskeyForm = z.output<typeof ZNewPasskeyForm>;
@@ -55,7 +73,8 @@ function useOwnPasskeyChange<Input>(
 export const useAddPasskey = () =>
   useOwnPasskeyChange<TNewPasskeyForm>("create_authenticators", async ({ authenticatorName }, session) => {
     const { username } = await query(session, "whoami");
-    const passkey = await registerPasskeyOnThisDevice(username, authenticatorName);
+    const { challenge } = await query(session, "get_registration_challenge", { userId: session.userId });
+    const passkey = await registerPasskeyOnThisDevice(username, authenticatorName, challenge);
     return { userId: session.userId, authenticators: [passkey] };
   });
 

@@ -1,83 +1,73 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { isAddress } from "viem";
 import { z } from "zod";
 import type { TActivity } from "@/lib/api/activity";
-import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
-import type { TAssetBalance } from "@/lib/api/assets";
-import { type TEthSendTransactionParams, ZEthSendTransactionParams, ZEvmCaip2 } from "@/lib/api/broadcast";
-import { chainInfo } from "@/lib/api/chains";
-import { parseDisplayAmount } from "@/lib/client/amounts";
-import { query } from "@/lib/client/api";
+import type { TSolSendTransactionParams } from "@/lib/api/broadcast";
+import { completed, query, submit } from "@/lib/client/api";
 import { useSession } from "@/lib/client/session-context";
+import type { StoredSession } from "@/lib/client/session-store";
+import { PLACEHOLDER_BLOCKHASH, unsignedSolanaTransfer } from "@/lib/client/solana-transfer";
 import { ACTIVITIES } from "./activities";
-import { useActivityMutation } from "./activity-mutation";
 import { BALANCES } from "./balances";
+import type { SendPlan } from "./send-form";
 
 const SEND_STATUS = "send-status";
-/** Every EVM chain's native coin has 18 decimals (lib/api/chains). */
-const NATIVE_DECIMALS = 18;
 
-/**
- * The Send form of an EVM account: recipient, amount in the coin's display units, chain, sponsor.
- * It checks what eth_send_transaction checks, plus what only the page knows: the amount is no more
- * than the balance it shows on that chain (when it could read one). Its output is the activity's
- * parameters, parsed by the server's own schema.
- */
-export const sendFormSchema = (from: string, nativeBalances: Record<string, TAssetBalance | undefined>) =>
-  z
-    .object({
-      to: z
-        .string()
-        .trim()
-        .refine(
-          (to) => isAddress(to),
-          "must be an Ethereum address: 0x and 40 hex characters (mixed case only with a valid checksum)",
-        ),
-      amount: z.string().transform((text, ctx) => {
-        const parsed = parseDisplayAmount(text, NATIVE_DECIMALS);
-        if ("units" in parsed) return parsed.units;
-        ctx.addIssue({ code: "custom", message: parsed.problem });
-        return z.NEVER;
-      }),
-      caip2: ZEvmCaip2,
-      sponsor: z.boolean(),
-    })
-    .superRefine(({ amount, caip2 }, ctx) => {
-      const balance = nativeBalances[caip2];
-      if (balance && amount > BigInt(balance.balance)) {
-        const on = chainInfo(caip2)?.name ?? caip2;
-        ctx.addIssue({
-          code: "custom",
-          path: ["amount"],
-          message: `is more than the balance on ${on} (${balance.display.crypto} ${balance.symbol})`,
-        });
-      }
-    })
-    .transform(
-      ({ to, amount, caip2, sponsor }): TEthSendTransactionParams => ({
-        from,
-        caip2,
-        sponsor,
-        calls: [{ to, value: amount.toString() }],
-      }),
-    )
-    .pipe(ZEthSendTransactionParams);
-export type TSendFormInput = z.input<ReturnType<typeof sendFormSchema>>;
+/** The activity's parameters for a plan; a Solana transfer is built here, with what it needs from the server. */
+async function sendRequest(session: StoredSession, plan: SendPlan) {
+  if (plan.family === "evm") return { path: "eth_send_transaction" as const, params: plan.params };
+  // Sponsored: the gas station pays and, with recentBlockhash omitted, the server puts a fresh
+  // blockhash in (spec.md rule 3). Unsponsored: the message's own blockhash is used, so it must be current.
+  const blockhash = plan.gasStation
+    ? PLACEHOLDER_BLOCKHASH
+    : (await query(session, "get_latest_blockhash", { caip2: plan.caip2 })).blockhash;
+  const unsignedTransaction = await unsignedSolanaTransfer({
+    from: plan.from,
+    to: plan.to,
+    asset: plan.asset,
+    amount: plan.amount,
+    feePayer: plan.gasStation ?? plan.from,
+    blockhash,
+  });
+  const params: TSolSendTransactionParams = {
+    unsignedTransaction,
+    signWiths: [plan.from],
+    sponsor: plan.gasStation !== undefined,
+    caip2: plan.caip2,
+  };
+  return { path: "sol_send_transaction" as const, params };
+}
 
-export const useSendEth = () =>
-  useActivityMutation<TEthSendTransactionParams>("eth_send_transaction", (params) => params, [BALANCES]);
+/** Send what the form planned, stamped by the passkey: eth_send_transaction or sol_send_transaction. */
+export function useSend() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (plan: SendPlan) => {
+      const { path, params } = await sendRequest(session, plan);
+      return completed(await submit(session.organizationId, path, params, { passkey: true }));
+    },
+    onSuccess: () => {
+      for (const key of [BALANCES, ACTIVITIES]) queryClient.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}
 
-const ZSendResult = z.object({
-  ethSendTransactionResultV2: z.object({ sendTransactionStatusId: z.string() }),
-});
+const ZSendResult = z.union([
+  z.object({ ethSendTransactionResultV2: z.object({ sendTransactionStatusId: z.string() }) }),
+  z.object({ solSendTransactionResultV2: z.object({ sendTransactionStatusId: z.string() }) }),
+]);
 
 /** The status id a completed send activity returned (none while it waits for consensus). */
 export function sendStatusId(activity: TActivity | undefined): string | undefined {
   const parsed = ZSendResult.safeParse(activity?.result);
-  return parsed.success ? parsed.data.ethSendTransactionResultV2.sendTransactionStatusId : undefined;
+  if (!parsed.success) return undefined;
+  const result = parsed.data;
+  return "ethSendTransactionResultV2" in result
+    ? result.ethSendTransactionResultV2.sendTransactionStatusId
+    : result.solSendTransactionResultV2.sendTransactionStatusId;
 }
 
 const FINAL = new Set(["COMPLETED", "FAILED"]);
@@ -100,40 +90,4 @@ export function useSendStatus(sendTransactionStatusId: string) {
     if (final) queryClient.invalidateQueries({ queryKey: [BALANCES] });
   }, [final, queryClient]);
   return status;
-}
-
-const ZSendIntent = z.object({ ethSendTransactionIntentV2: ZEthSendTransactionParams });
-
-export interface RecentSend {
-  activity: TActivity;
-  params: TEthSendTransactionParams;
-  sendTransactionStatusId?: string;
-}
-
-const RECENT = 100;
-
-/**
- * The sends from this address among the organization's latest eth_send_transaction activities,
- * newest first: each names its status id, whose live status the page follows. (The history queries
- * list only what the chain has confirmed; this shows what is still pending too.)
- */
-export function useRecentSends(address: string) {
-  const session = useSession();
-  return useQuery({
-    // Under ACTIVITIES: every activity submitted from the dashboard refreshes it.
-    queryKey: [ACTIVITIES, "sends", address.toLowerCase()],
-    queryFn: async (): Promise<RecentSend[]> => {
-      const { activities } = await query(session, "list_activities", {
-        filterByType: [ACTIVITY_TYPES.eth_send_transaction],
-        paginationOptions: { limit: String(RECENT) },
-      });
-      return activities.flatMap((activity) => {
-        const intent = ZSendIntent.safeParse(activity.intent);
-        if (!intent.success) return [];
-        const params = intent.data.ethSendTransactionIntentV2;
-        if (params.from.toLowerCase() !== address.toLowerCase()) return [];
-        return [{ activity, params, sendTransactionStatusId: sendStatusId(activity) }];
-      });
-    },
-  });
 }

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { ZEmail, ZUserParams } from "@/lib/api/users";
+import { type TOauthProvider, ZOauthProvider } from "@/lib/api/oauth";
+import { type TUser, ZEmail, ZUserParams } from "@/lib/api/users";
 import { query } from "@/lib/client/api";
 import { INVITATION_LIFETIME_SECONDS } from "@/lib/client/invitation-link";
 import { useSession } from "@/lib/client/session-context";
@@ -17,6 +18,15 @@ export function useUsers() {
   return useQuery({
     queryKey: [USERS],
     queryFn: async () => (await query(session, "list_users")).users,
+  });
+}
+
+/** Users whose e-mail or phone contains `contact` (everyone when empty), with their verified flags. */
+export function useUserContacts(contact: string) {
+  const session = useSession();
+  return useQuery({
+    queryKey: [USERS, "contacts", contact],
+    queryFn: async () => (await query(session, "search_users", contact ? { contact } : {})).users,
   });
 }
 
@@ -72,5 +82,17 @@ export const useInviteUser = (userId: string) =>
         },
       ],
     }),
+    [USERS],
+  );
+
+/** A user's linked OIDC identities, as list_users renders them (the user schema leaves them opaque). */
+export const linkedIdentities = (user: TUser): TOauthProvider[] =>
+  z.array(ZOauthProvider).parse(user.oauthProviders);
+
+/** Unlink one OIDC identity from a user: that identity no longer signs them in. */
+export const useUnlinkIdentity = (userId: string) =>
+  useActivityMutation<string>(
+    "delete_oauth_providers",
+    (providerId) => ({ userId, providerIds: [providerId] }),
     [USERS],
   );

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreatePoliciesParams } from "@/lib/api/policies";
-import { insertPolicy } from "../policy/store";
+import { insertPolicies } from "../policy/store";
 import { validatePolicyExpressions } from "../policy/validate";
 import { defineActivity } from "./define";
+import { counted } from "./summary-text";
 
 export const createPolicies = defineActivity({
   path: "create_policies",
@@ -13,6 +14,13 @@ export const createPolicies = defineActivity({
   intentKey: "createPoliciesIntent",
   resultKey: "createPoliciesResult",
   summary: "Create several policies at once (all or none)",
+  describe: (p) =>
+    counted(
+      "Create",
+      "policy",
+      p.policies.map((x) => x.policyName),
+      "policies",
+    ),
   params: ZCreatePoliciesParams,
   result: z.object({ policyIds: z.array(z.string()) }),
   async execute({ tx, organization, now }, params) {
@@ -22,9 +30,6 @@ export const createPolicies = defineActivity({
         consensus: `parameters.policies[${i}].consensus`,
       });
     }
-    const policyIds: string[] = [];
-    for (const policy of params.policies)
-      policyIds.push(await insertPolicy(tx, organization.id, policy, now));
-    return { policyIds };
+    return { policyIds: await insertPolicies(tx, organization.id, params.policies, now) };
   },
 });

@@ -15,6 +15,7 @@ export const createPolicy = defineActivity({
   summary:
     "Create a policy: an effect (allow or deny), a condition over the activity and a consensus over its " +
     "approvers, in the policy language; an expression that does not check is a 400 naming the position",
+  describe: (p) => `Create ${p.effect === "EFFECT_DENY" ? "deny" : "allow"} policy ${p.policyName}`,
   params: ZPolicyParams,
   result: z.object({ policyId: z.string() }),
   async execute({ tx, organization, now }, params) {

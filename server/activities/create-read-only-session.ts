@@ -30,6 +30,7 @@ export const createReadOnlySession = defineActivity({
   resultKey: "createReadOnlySessionResult",
   summary:
     "Issue a read-only session JWT for the caller (valid for 1 hour; sent as X-Session, it authorizes the caller's queries)",
+  describe: () => "Open a read-only session for the caller",
   params: ZCreateReadOnlySessionParams,
   result: z.object({
     organizationId: z.string(),

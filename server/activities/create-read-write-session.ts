@@ -8,6 +8,7 @@ import { notFound } from "../errors";
 import { insertSessionKey, sessionSeconds } from "../sessions/session-keys";
 import { findUser } from "../users/find";
 import { defineActivity } from "./define";
+import { shorten } from "./summary-text";
 
 const UNCOMPRESSED_HEX = /^04[0-9a-fA-F]{128}$/;
 
@@ -32,6 +33,8 @@ export const createReadWriteSession = defineActivity({
   intentKey: "createReadWriteSessionIntentV2",
   resultKey: "createReadWriteSessionResultV2",
   summary: "Start a read-write session for a user; its new key is returned encrypted to targetPublicKey",
+  describe: (p, n) =>
+    `Open a read-write session${p.userId ? ` for ${n.user(p.userId)}` : ""} for key ${shorten(p.targetPublicKey)}`,
   params: ZParams,
   result: z.object({
     organizationId: z.string(),

@@ -5,6 +5,7 @@ import { smartContractInterfaces } from "../db/schema";
 import { invalid } from "../errors";
 import { newId } from "../ids";
 import { defineActivity } from "./define";
+import { shorten } from "./summary-text";
 
 export const createSmartContractInterface = defineActivity({
   path: "create_smart_contract_interface",
@@ -14,6 +15,8 @@ export const createSmartContractInterface = defineActivity({
   intentKey: "createSmartContractInterfaceIntent",
   resultKey: "createSmartContractInterfaceResult",
   summary: "Register an Ethereum ABI or a Solana Anchor IDL for a contract address or program id",
+  describe: (p) =>
+    `Register ${p.type === "SMART_CONTRACT_INTERFACE_TYPE_SOLANA" ? "Solana IDL" : "Ethereum ABI"} ${p.label} for ${shorten(p.smartContractAddress)}`,
   params: ZCreateSmartContractInterfaceParams,
   result: ZSmartContractInterfaceResult,
   async execute({ tx, organization, now }, params) {

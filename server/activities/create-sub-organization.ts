@@ -10,6 +10,7 @@ import { insertUsers } from "../users/create";
 import { addAccounts } from "../wallets/accounts";
 import { insertWallet } from "../wallets/create";
 import { defineActivity } from "./define";
+import { count, nameList } from "./summary-text";
 
 export const createSubOrganization = defineActivity({
   path: "create_sub_organization",
@@ -20,13 +21,15 @@ export const createSubOrganization = defineActivity({
   intentKey: "createSubOrganizationIntentV8",
   resultKey: "createSubOrganizationResultV8",
   summary: "Create a sub-organization with its root users, their credentials and its root quorum",
+  describe: (p) =>
+    `Create sub-organization ${p.subOrganizationName} with ${p.rootQuorumThreshold} of ${count(p.rootUsers.length, "root user")}: ${nameList(p.rootUsers.map((u) => u.userName))}${p.wallet ? ` and wallet ${p.wallet.walletName}` : ""}`,
   params: ZCreateSubOrganizationParams,
   result: z.object({
     subOrganizationId: z.string(),
     rootUserIds: z.array(z.string()),
     wallet: z.object({ walletId: z.string(), addresses: z.array(z.string()) }).optional(),
   }),
-  async execute({ app, tx, organization, now }, params) {
+  async execute({ app, tx, organization, now, submittedAt }, params) {
     if (params.rootQuorumThreshold > params.rootUsers.length) {
       throw invalid(
         `parameters.rootQuorumThreshold (${params.rootQuorumThreshold}) cannot exceed the number of root users (${params.rootUsers.length})`,
@@ -43,13 +46,20 @@ export const createSubOrganization = defineActivity({
       name: params.subOrganizationName,
       parentOrganizationId: organization.id,
       now,
+      leaveOutFeatures: [
+        ...(params.disableOtpEmailAuth ? (["FEATURE_NAME_OTP_EMAIL_AUTH"] as const) : []),
+        ...(params.disableEmailAuth ? (["FEATURE_NAME_EMAIL_AUTH"] as const) : []),
+        ...(params.disableEmailRecovery ? (["FEATURE_NAME_EMAIL_RECOVERY"] as const) : []),
+        ...(params.disableSmsAuth ? (["FEATURE_NAME_SMS_AUTH"] as const) : []),
+      ],
     });
     const rootUserIds = await insertUsers(
       app,
       tx,
       subOrganizationId,
       params.rootUsers.map((u) => ({ ...u, userTags: [] })),
-      now,
+      // The parent asked for the challenges: the sub-organization did not exist yet.
+      { organizationId: organization.id, now, submittedAt, require: app.config.requireRegistrationChallenge },
       "parameters.rootUsers",
     );
     await tx

@@ -4,6 +4,7 @@ import { ZCreateUserTagParams } from "@/lib/api/tags";
 import { USER_TAGS } from "../tags/kinds";
 import { createTag } from "../tags/operations";
 import { defineActivity } from "./define";
+import { count, nameList } from "./summary-text";
 
 export const createUserTag = defineActivity({
   path: "create_user_tag",
@@ -13,6 +14,8 @@ export const createUserTag = defineActivity({
   intentKey: "createUserTagIntent",
   resultKey: "createUserTagResult",
   summary: "Create a user tag (names are unique in the organization) and attach it to users",
+  describe: (p, n) =>
+    `Create user tag ${p.userTagName} on ${count(p.userIds.length, "user")}${p.userIds.length ? `: ${nameList(p.userIds.map(n.user))}` : ""}`,
   params: ZCreateUserTagParams,
   result: z.object({ userTagId: z.string(), userIds: z.array(z.string()) }),
   async execute({ tx, organization, now }, params) {

@@ -3,6 +3,7 @@ import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateUsersParams } from "@/lib/api/users";
 import { insertUsers } from "../users/create";
 import { defineActivity } from "./define";
+import { counted } from "./summary-text";
 
 export const createUsers = defineActivity({
   path: "create_users",
@@ -13,9 +14,21 @@ export const createUsers = defineActivity({
   intentKey: "createUsersIntentV4",
   resultKey: "createUsersResult",
   summary: "Create users, with their API keys and passkeys, in the organization",
+  describe: (p) =>
+    counted(
+      "Create",
+      "user",
+      p.users.map((u) => u.userName),
+    ),
   params: ZCreateUsersParams,
   result: z.object({ userIds: z.array(z.string()) }),
-  async execute({ app, tx, organization, now }, params) {
-    return { userIds: await insertUsers(app, tx, organization.id, params.users, now) };
+  async execute({ app, tx, organization, now, submittedAt }, params) {
+    const issuer = {
+      organizationId: organization.id,
+      now,
+      submittedAt,
+      require: app.config.requireRegistrationChallenge,
+    };
+    return { userIds: await insertUsers(app, tx, organization.id, params.users, issuer) };
   },
 });

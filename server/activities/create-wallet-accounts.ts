@@ -4,6 +4,7 @@ import { ZCreateWalletAccountsParams } from "@/lib/api/wallets";
 import { addAccounts } from "../wallets/accounts";
 import { findWallet } from "../wallets/find";
 import { defineActivity } from "./define";
+import { count } from "./summary-text";
 
 export const createWalletAccounts = defineActivity({
   path: "create_wallet_accounts",
@@ -14,6 +15,7 @@ export const createWalletAccounts = defineActivity({
   intentKey: "createWalletAccountsIntent",
   resultKey: "createWalletAccountsResult",
   summary: "Derive more accounts of a wallet (persist: false derives the addresses without storing them)",
+  describe: (p, n) => `Add ${count(p.accounts.length, "account")} to wallet ${n.wallet(p.walletId)}`,
   params: ZCreateWalletAccountsParams,
   result: z.object({ addresses: z.array(z.string()) }),
   async execute({ app, tx, organization, now }, params) {

@@ -5,6 +5,7 @@ import { createWalletSecret } from "../signer/wallet-secrets";
 import { addAccounts } from "../wallets/accounts";
 import { insertWallet } from "../wallets/create";
 import { defineActivity } from "./define";
+import { count } from "./summary-text";
 
 export const createWallet = defineActivity({
   path: "create_wallet",
@@ -14,6 +15,7 @@ export const createWallet = defineActivity({
   intentKey: "createWalletIntent",
   resultKey: "createWalletResult",
   summary: "Create an HD wallet (a new BIP-39 mnemonic, sealed at rest) and derive its first accounts",
+  describe: (p) => `Create wallet ${p.walletName} with ${count(p.accounts.length, "account")}`,
   params: ZCreateWalletParams,
   result: z.object({ walletId: z.string(), addresses: z.array(z.string()) }),
   async execute({ app, tx, organization, now }, params) {

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
-import { type ActivityRow, activities } from "../db/schema";
+import { type ActivityRow, activities, type UserRow } from "../db/schema";
+import type { OrganizationCaches } from "../organizations/caches";
+import { organizationPolicies } from "../policy/cached-policies";
+import type { ApprovingCredential } from "../policy/context/consensus";
 import { type Decision, decide } from "../policy/decide";
 import { eligibleVoters } from "../policy/eligible-voters";
 import { policyRound } from "../policy/round";
@@ -19,7 +22,36 @@ export interface DecisionRound {
   approvals: string[];
   /** The vote that caused this round (the submission is the requester's own first vote). */
   voteId: string;
+  /** Set by the submission: its only approval is the submitter's own request (nothing to read back). */
+  submission?: boolean;
   now: Date;
+  /** The instance's caches: the organization's compiled policies for the version its row carries. */
+  caches: OrganizationCaches;
+}
+
+/**
+ * The submission's approval as the round would read it back: the submitter (when a user of the
+ * organization acted on; a parent's user acting on a sub-organization is no approver of it) and the
+ * credential that signed the request.
+ */
+function submitterApproval(submitter: Caller): { approvers: UserRow[]; credentials: ApprovingCredential[] } {
+  const { user, credential, stamp } = submitter;
+  if (user.organizationId !== submitter.organization.id || user.deletedAt) {
+    return { approvers: [], credentials: [] };
+  }
+  const passkey = credential.kind === "WEBAUTHN";
+  return {
+    approvers: [user],
+    credentials: [
+      {
+        id: credential.id,
+        userId: user.id,
+        type: passkey ? "CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR" : credential.type,
+        credentialId: passkey && stamp.kind === "WEBAUTHN" ? stamp.credentialId : "",
+        publicKey: credential.publicKey,
+      },
+    ],
+  };
 }
 
 const ROUND_OUTCOME = { execute: "OUTCOME_ALLOW", consensus: "OUTCOME_REQUIRES_CONSENSUS" } as const;
@@ -40,14 +72,16 @@ export async function decideAndRecord(tx: Tx, input: DecisionRound): Promise<Dec
     requester: { userId: submitter.user.id, isRoot: submitter.isRoot },
     organization,
     rootApprovals: approvals.filter((id) => organization.rootUserIds.includes(id)).length,
-    round: () =>
+    round: async () =>
       policyRound(tx, {
         organizationId: organization.id,
+        policies: await organizationPolicies(tx, input.caches.policies, organization),
         activity: definition,
         params: input.params,
         requesterUserId: submitter.user.id,
         approverUserIds: approvals,
         activityId: activity.id,
+        knownApprovals: input.submission ? submitterApproval(submitter) : undefined,
       }),
   });
   await recordEvaluation(

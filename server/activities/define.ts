@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
-import type { Tx } from "../db/client";
+import type { DbOrTx, Tx } from "../db/client";
 import type { OrganizationRow } from "../db/schema";
 import type { PolicyParam } from "../policy/context/params";
 import type { ActivityTargets, PolicyAction, PolicyResource } from "../policy/profile";
@@ -14,11 +14,40 @@ export interface ActivityContext {
   caller: Caller;
   activityId: string;
   now: Date;
+  /** When the activity was submitted: a later vote may execute it, but what it carries was fresh then. */
+  submittedAt: Date;
   /**
    * Run `hook` once the activity's transaction has committed (never inside it): e.g. nudge the job
    * worker about a job this activity enqueued, which it could not see before the commit.
    */
   afterCommit(hook: () => void): void;
+}
+
+/** What `beforeTransaction` knows of the request. */
+export interface Admission {
+  organizationId: string;
+  /** The client's address when it can be trusted (LATCHKEY_TRUST_PROXY), else undefined. */
+  clientAddress: string | undefined;
+  now: Date;
+}
+
+/**
+ * What a summary may name: the organization's names for the ids an intent carries (an unknown id
+ * comes back shortened, never as an error: a summary must render for any stored intent), and the
+ * decoder's one line on the content a signing activity signs (server/decode).
+ */
+export interface SummaryNames {
+  user(id: string): string;
+  wallet(id: string): string;
+  walletAccount(id: string): string;
+  privateKey(id: string): string;
+  policy(id: string): string;
+  tag(id: string): string;
+  contract(id: string): string;
+  /** A wallet account or private key named by id or address (a `signWith`). */
+  signer(signWith: string): string;
+  /** The decoded headline of what it signs ("Send 0.25 ETH to 0xabab… on Ethereum"), if it signs. */
+  signed?: string;
 }
 
 export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown> {
@@ -30,7 +59,14 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
   alsoAccepts?: string[];
   intentKey: string;
   resultKey: string;
+  /** What the endpoint does, for the OpenAPI document. */
   summary: string;
+  /**
+   * One line on what this intent asks, for approvers ("Create wallet Treasury with 3 accounts"):
+   * the dashboard, the "Waiting for you" list and vote notifications show it. Required, so a new
+   * activity cannot ship without one.
+   */
+  describe(params: z.infer<P>, names: SummaryNames): string;
   /** Not part of the compatible API: a Latchkey addition, marked as such in the OpenAPI document. */
   latchkeyExtension?: boolean;
   params: P;
@@ -51,6 +87,11 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
    */
   targets?(params: z.infer<P>): ActivityTargets;
   /**
+   * What it signs when that depends on stored state (an Earn deposit's approve goes to its wrapper's
+   * asset): the policy engine reads this instead of `targets`, which then names only the signer.
+   */
+  policyTargets?(db: DbOrTx, organizationId: string, params: z.infer<P>): Promise<ActivityTargets>;
+  /**
    * A user acting on their own credentials or sessions needs no quorum and no policy
    * ("users may manage their own credentials"); return true when `params` is such a case.
    */
@@ -60,6 +101,17 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
    * caller's user), before the intent is stored: policies, votes and execution all see the result.
    */
   withCallerDefaults?(params: z.infer<P>, caller: Caller): z.infer<P>;
+  /**
+   * A parent organization's credentials may submit it for a sub-organization, as the reference's
+   * backend login flows do (init_otp, verify_otp, otp_login). No other activity crosses that line.
+   */
+  parentMayAct?: boolean;
+  /**
+   * Runs before the activity's transaction (once per signed body), and what it writes stays even
+   * when it then refuses the request with an ApiError: rate-limit counts, a wrong OTP code's
+   * attempt. Everything else belongs in `execute`.
+   */
+  beforeTransaction?(app: AppContext, params: z.infer<P>, admission: Admission): Promise<void>;
   execute(ctx: ActivityContext, params: z.infer<P>): Promise<R>;
 }
 

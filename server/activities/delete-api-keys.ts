@@ -5,6 +5,7 @@ import { ZDeleteApiKeysParams } from "@/lib/api/credentials";
 import { apiKeys } from "../db/schema";
 import { notFound } from "../errors";
 import { defineActivity } from "./define";
+import { count } from "./summary-text";
 
 export const deleteApiKeys = defineActivity({
   path: "delete_api_keys",
@@ -14,6 +15,7 @@ export const deleteApiKeys = defineActivity({
   intentKey: "deleteApiKeysIntent",
   resultKey: "deleteApiKeysResult",
   summary: "Remove API keys (or sessions) from a user",
+  describe: (p, n) => `Delete ${count(p.apiKeyIds.length, "API key")} of ${n.user(p.userId)}`,
   params: ZDeleteApiKeysParams,
   result: z.object({ apiKeyIds: z.array(z.string()) }),
   selfService: (params, caller) => params.userId === caller.user.id,

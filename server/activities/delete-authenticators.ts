@@ -5,6 +5,7 @@ import { ZDeleteAuthenticatorsParams } from "@/lib/api/credentials";
 import { authenticators } from "../db/schema";
 import { notFound } from "../errors";
 import { defineActivity } from "./define";
+import { count } from "./summary-text";
 
 export const deleteAuthenticators = defineActivity({
   path: "delete_authenticators",
@@ -14,6 +15,7 @@ export const deleteAuthenticators = defineActivity({
   intentKey: "deleteAuthenticatorsIntent",
   resultKey: "deleteAuthenticatorsResult",
   summary: "Remove passkeys from a user",
+  describe: (p, n) => `Delete ${count(p.authenticatorIds.length, "passkey")} of ${n.user(p.userId)}`,
   params: ZDeleteAuthenticatorsParams,
   result: z.object({ authenticatorIds: z.array(z.string()) }),
   selfService: (params, caller) => params.userId === caller.user.id,

@@ -6,6 +6,7 @@ import { policies } from "../db/schema";
 import { textsParam } from "../policy/context/params";
 import { findPolicies } from "../policy/store";
 import { defineActivity } from "./define";
+import { counted } from "./summary-text";
 
 export const deletePolicies = defineActivity({
   path: "delete_policies",
@@ -16,6 +17,7 @@ export const deletePolicies = defineActivity({
   intentKey: "deletePoliciesIntent",
   resultKey: "deletePoliciesResult",
   summary: "Delete several policies (all or none)",
+  describe: (p, n) => counted("Delete", "policy", p.policyIds.map(n.policy), "policies"),
   params: ZDeletePoliciesParams,
   result: z.object({ policyIds: z.array(z.string()) }),
   async execute({ tx, organization }, params) {

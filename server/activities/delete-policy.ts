@@ -16,6 +16,7 @@ export const deletePolicy = defineActivity({
   intentKey: "deletePolicyIntent",
   resultKey: "deletePolicyResult",
   summary: "Delete a policy (its past evaluations stay with the activities they decided)",
+  describe: (p, n) => `Delete policy ${n.policy(p.policyId)}`,
   params: ZDeletePolicyParams,
   result: z.object({ policyId: z.string() }),
   async execute({ tx, organization }, params) {

@@ -7,6 +7,7 @@ import { ApiError } from "../errors";
 import { findPrivateKeys } from "../private-keys/find";
 import { deleteSecrets } from "../signer/vault";
 import { defineActivity } from "./define";
+import { counted } from "./summary-text";
 
 export const deletePrivateKeys = defineActivity({
   path: "delete_private_keys",
@@ -19,6 +20,8 @@ export const deletePrivateKeys = defineActivity({
   summary:
     "Delete private keys and their sealed key material. A key never exported is kept unless " +
     "deleteWithoutExport is true: deleting it would lose it for good.",
+  describe: (p, n) =>
+    `${counted("Delete", "private key", p.privateKeyIds.map(n.privateKey))}${p.deleteWithoutExport ? " (never exported)" : ""}`,
   params: ZDeletePrivateKeysParams,
   result: z.object({ privateKeyIds: z.array(z.string()) }),
   async execute({ tx, organization }, params) {

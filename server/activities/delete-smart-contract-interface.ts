@@ -14,6 +14,7 @@ export const deleteSmartContractInterface = defineActivity({
   intentKey: "deleteSmartContractInterfaceIntent",
   resultKey: "deleteSmartContractInterfaceResult",
   summary: "Remove a smart contract interface; the activity that created it still records its content",
+  describe: (p, n) => `Delete contract interface ${n.contract(p.smartContractInterfaceId)}`,
   params: ZDeleteSmartContractInterfaceParams,
   result: ZSmartContractInterfaceResult,
   async execute({ tx, organization }, params) {

@@ -24,6 +24,8 @@ export const deleteSubOrganization = defineActivity({
   intentKey: "deleteSubOrganizationIntent",
   resultKey: "deleteSubOrganizationResult",
   summary: "Delete this sub-organization (submitted by its own root quorum); its activities are kept",
+  describe: (p) =>
+    `Delete this sub-organization${p.deleteWithoutExport ? " without exporting its keys" : ""}`,
   params: ZDeleteSubOrganizationParams,
   result: z.object({ subOrganizationUuid: z.string() }),
   async execute({ tx, organization, now }, params) {

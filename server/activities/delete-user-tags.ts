@@ -4,6 +4,7 @@ import { ZDeleteUserTagsParams } from "@/lib/api/tags";
 import { USER_TAGS } from "../tags/kinds";
 import { deleteTags } from "../tags/operations";
 import { defineActivity } from "./define";
+import { counted } from "./summary-text";
 
 export const deleteUserTags = defineActivity({
   path: "delete_user_tags",
@@ -13,6 +14,7 @@ export const deleteUserTags = defineActivity({
   intentKey: "deleteUserTagsIntent",
   resultKey: "deleteUserTagsResult",
   summary: "Delete user tags and take them off every user carrying them",
+  describe: (p, n) => counted("Delete", "user tag", p.userTagIds.map(n.tag)),
   params: ZDeleteUserTagsParams,
   result: z.object({ userTagIds: z.array(z.string()), userIds: z.array(z.string()) }),
   async execute({ tx, organization, now }, params) {

@@ -5,8 +5,9 @@ import { ZDeleteUsersParams } from "@/lib/api/users";
 import { apiKeys, authenticators, users } from "../db/schema";
 import { ApiError, notFound } from "../errors";
 import { textsParam } from "../policy/context/params";
-import { findUser } from "../users/find";
+import { liveUserIds } from "../users/find";
 import { defineActivity } from "./define";
+import { counted } from "./summary-text";
 
 export const deleteUsers = defineActivity({
   path: "delete_users",
@@ -17,12 +18,14 @@ export const deleteUsers = defineActivity({
   intentKey: "deleteUsersIntent",
   resultKey: "deleteUsersResult",
   summary: "Delete users and every credential they hold",
+  describe: (p, n) => counted("Delete", "user", p.userIds.map(n.user)),
   params: ZDeleteUsersParams,
   result: z.object({ userIds: z.array(z.string()) }),
   async execute({ tx, organization, now }, params) {
     const ids = [...new Set(params.userIds)];
+    const live = await liveUserIds(tx, organization.id, ids);
     for (const id of ids) {
-      if (!(await findUser(tx, organization.id, id))) throw notFound("user", id);
+      if (!live.has(id)) throw notFound("user", id);
       if (organization.rootUserIds.includes(id)) {
         throw new ApiError(
           "FAILED_PRECONDITION",

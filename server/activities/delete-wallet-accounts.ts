@@ -4,7 +4,9 @@ import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZDeleteWalletAccountsParams } from "@/lib/api/wallets";
 import { walletAccounts, wallets } from "../db/schema";
 import { ApiError, notFound } from "../errors";
+import { deleteWalletAccountKeys } from "../signer/wallet-secrets";
 import { defineActivity } from "./define";
+import { counted } from "./summary-text";
 
 export const deleteWalletAccounts = defineActivity({
   path: "delete_wallet_accounts",
@@ -15,8 +17,10 @@ export const deleteWalletAccounts = defineActivity({
   intentKey: "deleteWalletAccountsIntent",
   resultKey: "deleteWalletAccountsResult",
   summary:
-    "Delete wallet accounts (the wallet's mnemonic stays, so they can be derived again). Refused for a " +
+    "Delete wallet accounts and their sealed keys (the wallet's mnemonic stays, so they can be derived again). Refused for a " +
     "wallet never exported unless deleteWithoutExport is true.",
+  describe: (p, n) =>
+    `${counted("Delete", "wallet account", p.walletAccountIds.map(n.walletAccount))}${p.deleteWithoutExport ? " (never exported)" : ""}`,
   params: ZDeleteWalletAccountsParams,
   result: z.object({ walletAccountIds: z.array(z.string()) }),
   async execute({ tx, organization }, params) {
@@ -41,6 +45,7 @@ export const deleteWalletAccounts = defineActivity({
       );
     }
     await tx.delete(walletAccounts).where(inArray(walletAccounts.id, params.walletAccountIds));
+    await deleteWalletAccountKeys(tx, params.walletAccountIds);
     return { walletAccountIds: params.walletAccountIds };
   },
 });

@@ -7,6 +7,7 @@ import { ApiError } from "../errors";
 import { deleteSecrets } from "../signer/vault";
 import { findWallets } from "../wallets/find";
 import { defineActivity } from "./define";
+import { counted } from "./summary-text";
 
 export const deleteWallets = defineActivity({
   path: "delete_wallets",
@@ -17,8 +18,10 @@ export const deleteWallets = defineActivity({
   intentKey: "deleteWalletsIntent",
   resultKey: "deleteWalletsResult",
   summary:
-    "Delete wallets, their accounts and their sealed mnemonics. A wallet never exported is kept " +
+    "Delete wallets, their accounts and their sealed mnemonics and account keys. A wallet never exported is kept " +
     "unless deleteWithoutExport is true: deleting it would lose the keys for good.",
+  describe: (p, n) =>
+    `${counted("Delete", "wallet", p.walletIds.map(n.wallet))}${p.deleteWithoutExport ? " (never exported)" : ""}`,
   params: ZDeleteWalletsParams,
   result: z.object({ walletIds: z.array(z.string()) }),
   async execute({ tx, organization }, params) {
@@ -32,9 +35,13 @@ export const deleteWallets = defineActivity({
       );
     }
     const ids = rows.map((w) => w.id);
-    await tx.delete(walletAccounts).where(inArray(walletAccounts.walletId, ids));
+    const accounts = await tx
+      .delete(walletAccounts)
+      .where(inArray(walletAccounts.walletId, ids))
+      .returning({ id: walletAccounts.id });
     await tx.delete(wallets).where(inArray(wallets.id, ids));
-    await deleteSecrets(tx, ids);
+    // The mnemonics and each account's sealed key.
+    await deleteSecrets(tx, [...ids, ...accounts.map((a) => a.id)]);
     return { walletIds: params.walletIds };
   },
 });

@@ -54,6 +54,7 @@ export const ethSendRawTransaction = defineActivity({
   summary:
     "Broadcast a signed EVM transaction (legacy with EIP-155, EIP-2930, EIP-1559, EIP-7702) to its chain " +
     "and follow it; the result carries its hash and a sendTransactionStatusId for get_send_transaction_status",
+  describe: (p, n) => `Broadcast a signed transaction: ${n.signed ?? `on ${p.caip2}`}`,
   params: ZParams,
   // transactionHash is the reference's result; sendTransactionStatusId is Latchkey's addition, so
   // the broadcast can be followed with get_send_transaction_status.

@@ -7,6 +7,7 @@ import { TARGET_PUBLIC_KEY_PARAMS } from "../policy/context/params";
 import { findPrivateKeys } from "../private-keys/find";
 import { exportPrivateKeyBundle } from "../signer/private-key-secrets";
 import { defineActivity } from "./define";
+import { shorten } from "./summary-text";
 
 export const exportPrivateKey = defineActivity({
   path: "export_private_key",
@@ -20,6 +21,8 @@ export const exportPrivateKey = defineActivity({
   summary:
     "Export a private key, HPKE-encrypted to targetPublicKey and signed by the server key " +
     "(open it with @turnkey/crypto decryptExportBundle)",
+  describe: (p, n) =>
+    `Export private key ${n.privateKey(p.privateKeyId)} to key ${shorten(p.targetPublicKey)}`,
   params: ZExportPrivateKeyParams,
   result: z.object({ privateKeyId: z.string(), exportBundle: z.string() }),
   async execute({ app, tx, organization, now }, params) {

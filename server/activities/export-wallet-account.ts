@@ -7,6 +7,7 @@ import type { Curve } from "../signer/types";
 import { exportWalletAccountKey } from "../signer/wallet-secrets";
 import { findAccountByAddress } from "../wallets/find";
 import { defineActivity } from "./define";
+import { shorten } from "./summary-text";
 
 export const exportWalletAccount = defineActivity({
   path: "export_wallet_account",
@@ -20,6 +21,8 @@ export const exportWalletAccount = defineActivity({
   summary:
     "Export one wallet account's private key, HPKE-encrypted to targetPublicKey and signed by the " +
     "server key (open it with @turnkey/crypto decryptExportBundle)",
+  describe: (p, n) =>
+    `Export the private key of account ${n.signer(p.address)} to key ${shorten(p.targetPublicKey)}`,
   params: ZExportWalletAccountParams,
   result: z.object({ address: z.string(), exportBundle: z.string() }),
   async execute({ app, tx, organization }, params) {
@@ -29,9 +32,10 @@ export const exportWalletAccount = defineActivity({
       tx,
       app.keyring,
       app.serverKey,
-      { walletId: account.walletId, organizationId: organization.id },
+      { walletId: account.walletId, walletAccountId: account.id, organizationId: organization.id },
       { curve: account.curve as Curve, path: account.path },
       params.targetPublicKey,
+      app.clock.now(),
     );
     return { address: account.address, exportBundle };
   },

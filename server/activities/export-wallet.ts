@@ -7,6 +7,7 @@ import { TARGET_PUBLIC_KEY_PARAMS } from "../policy/context/params";
 import { exportWalletMnemonic } from "../signer/wallet-secrets";
 import { findWallet } from "../wallets/find";
 import { defineActivity } from "./define";
+import { shorten } from "./summary-text";
 
 export const exportWallet = defineActivity({
   path: "export_wallet",
@@ -20,6 +21,8 @@ export const exportWallet = defineActivity({
   summary:
     "Export a wallet's mnemonic, HPKE-encrypted to targetPublicKey and signed by the server key " +
     "(open it with @turnkey/crypto decryptExportBundle, returnMnemonic: true)",
+  describe: (p, n) =>
+    `Export the mnemonic of wallet ${n.wallet(p.walletId)} to key ${shorten(p.targetPublicKey)}`,
   params: ZExportWalletParams,
   result: z.object({ walletId: z.string(), exportBundle: z.string() }),
   async execute({ app, tx, organization, now }, params) {

@@ -17,6 +17,7 @@ export const importPrivateKey = defineActivity({
   intentKey: "importPrivateKeyIntent",
   resultKey: "importPrivateKeyResult",
   summary: "Import a private key encrypted to the user's import target (from init_import_private_key)",
+  describe: (p) => `Import private key ${p.privateKeyName} (${p.curve.replace("CURVE_", "")})`,
   params: ZImportPrivateKeyParams,
   ...IMPORTING_USER,
   result: z.object({ privateKeyId: z.string(), addresses: z.array(ZAddress) }),

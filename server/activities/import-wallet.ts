@@ -9,6 +9,7 @@ import { addAccounts } from "../wallets/accounts";
 import { insertWallet } from "../wallets/create";
 import { defineActivity } from "./define";
 import { IMPORTING_USER, importingUserId } from "./importing-user";
+import { count } from "./summary-text";
 
 export const importWallet = defineActivity({
   path: "import_wallet",
@@ -19,6 +20,7 @@ export const importWallet = defineActivity({
   resultKey: "importWalletResult",
   summary:
     "Import a mnemonic encrypted to the user's import target (from init_import_wallet) and derive accounts",
+  describe: (p) => `Import wallet ${p.walletName} with ${count(p.accounts.length, "account")}`,
   params: ZImportWalletParams,
   ...IMPORTING_USER,
   result: z.object({ walletId: z.string(), addresses: z.array(z.string()) }),

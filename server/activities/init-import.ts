@@ -19,6 +19,7 @@ function initImport<P extends "init_import_wallet" | "init_import_private_key">(
     resource: "WALLET" | "PRIVATE_KEY";
     intent: string;
     summary: string;
+    describe: string;
     params: typeof ZInitImportWalletParams;
   },
 ) {
@@ -30,6 +31,8 @@ function initImport<P extends "init_import_wallet" | "init_import_private_key">(
     intentKey: `${what.intent}Intent`,
     resultKey: `${what.intent}Result`,
     summary: what.summary,
+    describe: (params, names) =>
+      `${what.describe}${params.userId ? ` for ${names.user(params.userId)}` : ""}`,
     params: what.params,
     ...IMPORTING_USER,
     result: z.object({ importBundle: z.string() }),
@@ -52,6 +55,7 @@ function initImport<P extends "init_import_wallet" | "init_import_private_key">(
 export const initImportWallet = initImport("init_import_wallet", {
   resource: "WALLET",
   intent: "initImportWallet",
+  describe: "Start importing a wallet",
   summary:
     "Start a wallet import: a fresh target key for the user, in a bundle signed by the server key " +
     "(encrypt the mnemonic to it with @turnkey/crypto encryptWalletToBundle)",
@@ -61,6 +65,7 @@ export const initImportWallet = initImport("init_import_wallet", {
 export const initImportPrivateKey = initImport("init_import_private_key", {
   resource: "PRIVATE_KEY",
   intent: "initImportPrivateKey",
+  describe: "Start importing a private key",
   summary:
     "Start a private key import: a fresh target key for the user, in a bundle signed by the server key " +
     "(encrypt the key to it with @turnkey/crypto encryptPrivateKeyToBundle)",

@@ -1,8 +1,18 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { evaluationRecord, voteRecord } from "../audit/entries";
+import { noteAuditRecord } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
-import { type ActivityRow, activities, policyEvaluations, votes } from "../db/schema";
+import {
+  type ActivityRow,
+  activities,
+  policyEvaluations,
+  type VoteRow,
+  votes,
+  webhookEndpoints,
+} from "../db/schema";
 import { newId } from "../ids";
+import { emitActivityStatus } from "../webhooks/domain-events";
 
 export const STATUS = {
   created: "ACTIVITY_STATUS_CREATED",
@@ -10,6 +20,8 @@ export const STATUS = {
   consensus: "ACTIVITY_STATUS_CONSENSUS_NEEDED",
   failed: "ACTIVITY_STATUS_FAILED",
   rejected: "ACTIVITY_STATUS_REJECTED",
+  /** Held by the submitter's MFA policy until they authenticate further (server/mfa/gate.ts). */
+  authenticators: "ACTIVITY_STATUS_AUTHENTICATORS_NEEDED",
 } as const;
 
 /** Record the signed request that cast a vote: who, what they chose, and the stamp that proves it. */
@@ -21,20 +33,44 @@ export async function recordVote(
   approve: boolean,
   now: Date,
 ): Promise<string> {
-  const id = newId(now.getTime());
-  await tx.insert(votes).values({
-    id,
-    activityId: activity.id,
-    organizationId: activity.organizationId,
-    userId: caller.user.id,
-    selection: approve ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED",
-    message: rawBody,
-    publicKey: caller.credential.publicKey,
-    signature: caller.stamp.signature,
-    scheme: caller.stamp.scheme,
-    createdAt: now,
-  });
-  return id;
+  return (await insertVote(tx, activity, caller, rawBody, approve, now)).id;
+}
+
+/** recordVote, answering the stored row (for rendering without reading it back). */
+export async function insertVote(
+  tx: Tx,
+  activity: ActivityRow,
+  caller: Caller,
+  rawBody: string,
+  approve: boolean,
+  now: Date,
+): Promise<VoteRow> {
+  const [row] = await tx
+    .insert(votes)
+    .values({
+      id: newId(now.getTime()),
+      activityId: activity.id,
+      organizationId: activity.organizationId,
+      userId: caller.user.id,
+      selection: approve ? "VOTE_SELECTION_APPROVED" : "VOTE_SELECTION_REJECTED",
+      message: rawBody,
+      publicKey: caller.credential.publicKey,
+      signature: caller.stamp.signature,
+      scheme: caller.stamp.scheme,
+      createdAt: now,
+    })
+    .returning();
+  // The stamp header is kept in the trail (votes keep only its signature), so it can be re-verified.
+  noteAuditRecord(
+    tx,
+    voteRecord({
+      ...row!,
+      stampKind: caller.stamp.kind,
+      stamp: caller.stamp.header,
+      credential: caller.credential,
+    }),
+  );
+  return row!;
 }
 
 /** Users who approved the activity so far, the requester first. */
@@ -55,7 +91,7 @@ export async function recordEvaluation(
   },
   now: Date,
 ): Promise<void> {
-  await tx.insert(policyEvaluations).values({
+  const values = {
     id: newId(now.getTime()),
     activityId: activity.id,
     organizationId: activity.organizationId,
@@ -64,10 +100,24 @@ export async function recordEvaluation(
     outcome: round.outcome,
     decidingPolicyIds: round.decidingPolicyIds,
     createdAt: now,
-  });
+  };
+  await tx.insert(policyEvaluations).values(values);
+  noteAuditRecord(tx, evaluationRecord(values));
 }
 
 export async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>): Promise<ActivityRow> {
-  const [row] = await tx.update(activities).set(values).where(eq(activities.id, id)).returning();
-  return row!;
+  // Whether the organization has an active webhook endpoint comes back with the update itself (same
+  // statement, same snapshot): most have none, and then telling them costs no further round trip.
+  const [updated] = await tx
+    .update(activities)
+    .set(values)
+    .where(eq(activities.id, id))
+    .returning({
+      ...getTableColumns(activities),
+      listened: sql<boolean>`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${activities.organizationId} and ${webhookEndpoints.isActive})`,
+    });
+  const { listened, ...row } = updated!;
+  // A status change is a webhook event, committed with the change itself.
+  if (values.status && listened) await emitActivityStatus(tx, row.updatedAt, row);
+  return row;
 }

@@ -4,6 +4,7 @@ import type { Tx } from "../db/client";
 import type { ActivityRow } from "../db/schema";
 import { InputError } from "../encoding/input-error";
 import { ApiError, errorBody, invalid } from "../errors";
+import { recordAppProofs } from "./app-proofs";
 import type { ActivityDefinition } from "./define";
 import { STATUS, setStatus } from "./records";
 
@@ -44,6 +45,7 @@ async function run(app: AppContext, tx: Tx, effects: Effects): Promise<object> {
         caller: submitter,
         activityId: activity.id,
         now,
+        submittedAt: activity.createdAt,
         afterCommit,
       },
       definition.params.parse(activity.intent),
@@ -60,7 +62,13 @@ async function run(app: AppContext, tx: Tx, effects: Effects): Promise<object> {
  */
 export async function runEffects(app: AppContext, tx: Tx, effects: Effects): Promise<ActivityRow> {
   const result = await run(app, tx, effects);
-  return setStatus(tx, effects.activity.id, { status: STATUS.completed, result, updatedAt: effects.now });
+  const done = await setStatus(tx, effects.activity.id, {
+    status: STATUS.completed,
+    result,
+    updatedAt: effects.now,
+  });
+  await recordAppProofs(app, tx, done, effects.now);
+  return done;
 }
 
 /**
@@ -76,7 +84,9 @@ export async function runEffectsOnVote(
   const { activity, now } = effects;
   try {
     const result = await tx.transaction((inner) => run(app, inner, effects));
-    return setStatus(tx, activity.id, { status: STATUS.completed, result, updatedAt: now });
+    const done = await setStatus(tx, activity.id, { status: STATUS.completed, result, updatedAt: now });
+    await recordAppProofs(app, tx, done, now);
+    return done;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const failure = errorBody(error, requestId);

@@ -17,6 +17,7 @@ export const signRawPayload = defineActivity({
   intentKey: "signRawPayloadIntentV2",
   resultKey: "signRawPayloadResult",
   summary: "Sign one payload with a wallet account or private key; returns {r, s, v}",
+  describe: (p, n) => `${n.signed ?? "Sign a payload"} with ${n.signer(p.signWith)}`,
   params: ZSignRawPayloadParams,
   result: ZSignature,
   async execute({ app, tx, organization }, params) {

@@ -4,6 +4,7 @@ import { ZSignature, ZSignRawPayloadsParams } from "@/lib/api/private-keys";
 import { SIGN_RAW_PARAMS } from "../policy/context/params";
 import { resolveSigner } from "../sign-with/resolve-signer";
 import { defineActivity } from "./define";
+import { count } from "./summary-text";
 
 export const signRawPayloads = defineActivity({
   path: "sign_raw_payloads",
@@ -18,6 +19,8 @@ export const signRawPayloads = defineActivity({
   intentKey: "signRawPayloadsIntent",
   resultKey: "signRawPayloadsResult",
   summary: "Sign several payloads with one wallet account or private key; signatures in payload order",
+  describe: (p, n) =>
+    `Sign ${count(p.payloads.length, "payload")} with ${n.signer(p.signWith)}${n.signed ? `: ${n.signed}` : ""}`,
   params: ZSignRawPayloadsParams,
   result: z.object({ signatures: z.array(ZSignature) }),
   async execute({ app, tx, organization }, params) {

@@ -26,6 +26,8 @@ export const signTransaction = defineActivity({
   summary:
     "Sign an Ethereum (legacy, EIP-2930, EIP-1559, EIP-7702) or Solana (legacy, v0) transaction given as " +
     "unsigned hex; returns the signed transaction",
+  describe: (p, n) =>
+    `${n.signed ?? `Sign a ${p.type === "TRANSACTION_TYPE_SOLANA" ? "Solana" : "Ethereum"} transaction`} (sign only, with ${n.signer(p.signWith)})`,
   params: ZSignTransactionParams,
   result: z.object({ signedTransaction: z.string() }),
   async execute({ app, tx, organization }, params) {

@@ -6,9 +6,10 @@ import type { Tx } from "../db/client";
 import { ApiError, invalid } from "../errors";
 import { assertSponsorBudget, requireSponsor } from "../gas-station/sponsor";
 import { acceptSend, SVM_SEND_JOB } from "../sends/records";
-import { blockhashBytes, requiredSignersOf } from "../sends/svm-transaction";
+import { blockhashBytes, instructionUsingFeePayer, requiredSignersOf } from "../sends/svm-transaction";
 import { resolveSigner } from "../sign-with/resolve-signer";
 import { defineActivity } from "./define";
+import { nameList } from "./summary-text";
 
 /** Each signWith: a distinct ed25519 account or key of the organization that the message requires. */
 async function checkSigners(
@@ -40,7 +41,8 @@ async function checkSigners(
 /**
  * A sponsored message's fee payer — its first account key — must be the gas station of the
  * organization's sponsor; `signWiths` lists the other required signers in transaction order (the
- * gas station may lead it). Latchkey signs for the gas station in the sponsor's organization.
+ * gas station may lead it). Latchkey signs for the gas station in the sponsor's organization, so no
+ * instruction may name it: its signature would let the caller move the station's own funds.
  */
 async function sponsoredFeePayer(
   tx: Tx,
@@ -48,11 +50,19 @@ async function sponsoredFeePayer(
   organizationId: string,
   signWiths: string[],
   required: string[],
+  unsignedTransaction: string,
 ): Promise<{ sponsorOrganizationId: string; gasStation: string }> {
   const sponsor = await requireSponsor(tx, organizationId, "svm");
   if (required[0] !== sponsor.address) {
     throw invalid(
       `a sponsored transaction's fee payer (its first account key) must be the gas station ${sponsor.address}; it is ${required[0]}`,
+      "unsignedTransaction",
+    );
+  }
+  const drawing = instructionUsingFeePayer(unsignedTransaction);
+  if (drawing !== undefined) {
+    throw invalid(
+      `a sponsored transaction may use the gas station ${sponsor.address} only as its fee payer; instruction ${drawing} lists it as an account`,
       "unsignedTransaction",
     );
   }
@@ -87,13 +97,22 @@ export const solSendTransaction = defineActivity({
   summary:
     "Sign a Solana transaction (legacy or v0, hex with zeroed signature slots) with 1 to 16 accounts or " +
     "keys of the organization and broadcast it. Follow it with get_send_transaction_status",
+  describe: (p, n) =>
+    `${n.signed ?? "Send a Solana transaction"}, signed by ${nameList(p.signWiths.map(n.signer))}${p.sponsor ? ", fee sponsored" : ""}`,
   params: ZSolSendTransactionParams,
   result: z.object({ sendTransactionStatusId: z.string() }),
   async execute({ app, tx, organization, activityId, now }, params) {
     const { signers: required, signed } = requiredSignersOf(params.unsignedTransaction);
     if (params.recentBlockhash) blockhashBytes(params.recentBlockhash);
     const sponsorship = params.sponsor
-      ? await sponsoredFeePayer(tx, now, organization.id, params.signWiths, required)
+      ? await sponsoredFeePayer(
+          tx,
+          now,
+          organization.id,
+          params.signWiths,
+          required,
+          params.unsignedTransaction,
+        )
       : undefined;
     const signWiths = sponsorship
       ? params.signWiths.filter((s) => s !== sponsorship.gasStation)

@@ -1,18 +1,22 @@
 import { eq } from "drizzle-orm";
 import type { TActivity, TActivityRequest } from "@/lib/api/activity";
+import { appendAuditTrail } from "../audit/append";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { type ActivityRow, activities } from "../db/schema";
+import { type ActivityRow, activities, type VoteRow } from "../db/schema";
 import { errorBody } from "../errors";
 import { newId } from "../ids";
+import { holdForMfa } from "../mfa/gate";
 import type { Denial } from "../policy/decide";
 import { decideAndRecord } from "./decide-and-record";
 import type { ActivityDefinition } from "./define";
 import { denialError, storedDenial } from "./denial";
 import { activityFingerprint } from "./fingerprint";
-import { recordVote, STATUS, setStatus } from "./records";
+import { notifyVoters } from "./notify-voters";
+import { insertVote, STATUS, setStatus } from "./records";
 import { runEffects } from "./run-effects";
+import { enforceSessionScope } from "./session-scope";
 import { renderActivity } from "./view";
 
 export interface Submission {
@@ -22,6 +26,8 @@ export interface Submission {
   params: unknown;
   caller: Caller;
   requestId: string;
+  /** The client's trusted address, for limits an activity keeps itself (init_otp per IP). */
+  clientAddress?: string;
 }
 
 /** The activity as recorded, and the denial when policies refused it (the edge answers it with a 403). */
@@ -63,6 +69,15 @@ async function insertOnce(
   return { row: existing!, fresh: false };
 }
 
+/** The same signed body again is answered from its record: its admission checks ran the first time. */
+async function alreadySubmitted(app: AppContext, rawBody: string): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(eq(activities.fingerprint, activityFingerprint(rawBody)));
+  return row !== undefined;
+}
+
 /**
  * Submit one activity: record it, decide, and execute — all in one transaction, so the row, its
  * vote and its effects commit together or not at all. The same signed body returns the same activity.
@@ -72,12 +87,35 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
   const submission = defaults ? { ...sent, params: defaults(sent.params as never, sent.caller) } : sent;
   const { definition, caller, params } = submission;
   const now = app.clock.now();
+  await enforceSessionScope(app.db, {
+    definition,
+    params,
+    caller,
+    organizationId: submission.request.organizationId,
+  });
+  if (definition.beforeTransaction && !(await alreadySubmitted(app, submission.rawBody))) {
+    await definition.beforeTransaction(app, params as never, {
+      organizationId: submission.request.organizationId,
+      clientAddress: submission.clientAddress,
+      now,
+    });
+  }
   const committed: (() => void)[] = [];
+  // A fresh submission's only vote is the one it records: rendered without reading it back.
+  const votes: VoteRow[] = [];
   const outcome = await app.db.transaction(async (tx) => {
+    const recorded = await record(tx);
+    // Last, so the organization's chain lock is held for the append and the commit only.
+    if (recorded.fresh) await appendAuditTrail(tx, recorded.row, now, { serverKey: app.serverKey });
+    return recorded;
+  });
+  async function record(tx: Tx) {
     const { row, fresh } = await insertOnce(tx, submission, now);
     if (!fresh) return { row, fresh, denial: storedDenial(row.failure) };
     // The requester's own approval is the first vote, and the first evaluation round is about it.
-    const voteId = await recordVote(tx, row, caller, submission.rawBody, true, now);
+    const vote = await insertVote(tx, row, caller, submission.rawBody, true, now);
+    votes.push(vote);
+    const voteId = vote.id;
     const decision = await decideAndRecord(tx, {
       definition,
       activity: row,
@@ -85,15 +123,24 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
       submitter: caller,
       approvals: [caller.user.id],
       voteId,
+      submission: true,
       now,
+      caches: app.caches,
     });
     if (decision.kind === "deny") {
       const failure = errorBody(denialError(decision.denial), submission.requestId);
       const denied = await setStatus(tx, row.id, { status: STATUS.failed, failure, updatedAt: now });
       return { row: denied, fresh, denial: decision.denial };
     }
+    const { rawBody } = submission;
+    const mfa = { activity: row, definition, params, caller, rawBody, now, cache: app.caches.mfaPolicies };
+    if (await holdForMfa(tx, mfa)) {
+      return { row: await setStatus(tx, row.id, { status: STATUS.authenticators, updatedAt: now }), fresh };
+    }
     if (decision.kind === "consensus") {
-      return { row: await setStatus(tx, row.id, { status: STATUS.consensus, updatedAt: now }), fresh };
+      const waiting = await setStatus(tx, row.id, { status: STATUS.consensus, updatedAt: now });
+      await notifyVoters(app, tx, waiting, now, (hook) => committed.push(hook));
+      return { row: waiting, fresh };
     }
     return {
       row: await runEffects(app, tx, {
@@ -105,8 +152,9 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
       }),
       fresh,
     };
-  });
+  }
   for (const hook of committed) hook();
   if (outcome.fresh) app.metrics.activities.inc({ type: outcome.row.type, status: outcome.row.status });
-  return { activity: await renderActivity(app.db, outcome.row, caller, now), denial: outcome.denial };
+  const known = outcome.fresh ? votes : undefined;
+  return { activity: await renderActivity(app.db, outcome.row, caller, now, known), denial: outcome.denial };
 }

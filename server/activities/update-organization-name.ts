@@ -14,6 +14,7 @@ export const updateOrganizationName = defineActivity({
   resultKey: "updateOrganizationNameResult",
   summary: "Rename the organization (root quorum only)",
   rootQuorumOnly: true,
+  describe: (p) => `Rename the organization to ${p.organizationName}`,
   params: ZUpdateOrganizationNameParams,
   result: z.object({ organizationId: z.string(), organizationName: z.string() }),
   async execute({ tx, organization, now }, params) {

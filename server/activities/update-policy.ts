@@ -16,6 +16,8 @@ export const updatePolicy = defineActivity({
   intentKey: "updatePolicyIntentV2",
   resultKey: "updatePolicyResultV2",
   summary: "Change a policy's name, effect, condition, consensus or notes (fields left out stay)",
+  describe: (p, n) =>
+    `Update policy ${n.policy(p.policyId)}${p.policyName && p.policyName !== n.policy(p.policyId) ? ` (renamed to ${p.policyName})` : ""}${p.policyEffect ? `: ${p.policyEffect === "EFFECT_DENY" ? "deny" : "allow"}` : ""}`,
   params: ZUpdatePolicyParams,
   result: z.object({ policyId: z.string() }),
   async execute({ tx, organization, now }, params) {

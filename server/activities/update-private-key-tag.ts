@@ -4,6 +4,7 @@ import { ZUpdatePrivateKeyTagParams } from "@/lib/api/tags";
 import { PRIVATE_KEY_TAGS } from "../tags/kinds";
 import { updateTag } from "../tags/operations";
 import { defineActivity } from "./define";
+import { tagChange } from "./summary-text";
 
 export const updatePrivateKeyTag = defineActivity({
   path: "update_private_key_tag",
@@ -13,6 +14,13 @@ export const updatePrivateKeyTag = defineActivity({
   intentKey: "updatePrivateKeyTagIntent",
   resultKey: "updatePrivateKeyTagResult",
   summary: "Rename a private key tag, and attach it to or detach it from private keys",
+  describe: (p, n) =>
+    tagChange(
+      n.tag(p.privateKeyTagId),
+      p.newPrivateKeyTagName,
+      p.addPrivateKeyIds.map(n.privateKey),
+      p.removePrivateKeyIds.map(n.privateKey),
+    ),
   params: ZUpdatePrivateKeyTagParams,
   result: z.object({ privateKeyTagId: z.string() }),
   async execute({ tx, organization, now }, params) {

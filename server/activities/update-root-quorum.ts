@@ -6,6 +6,7 @@ import { organizations } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { findUser } from "../users/find";
 import { defineActivity } from "./define";
+import { nameList } from "./summary-text";
 
 export const updateRootQuorum = defineActivity({
   path: "update_root_quorum",
@@ -16,6 +17,7 @@ export const updateRootQuorum = defineActivity({
   resultKey: "updateRootQuorumResult",
   summary: "Set the root quorum's members and threshold (approved by the current root quorum)",
   rootQuorumOnly: true,
+  describe: (p, n) => `Update root quorum to ${p.threshold} of ${nameList(p.userIds.map(n.user))}`,
   params: ZUpdateRootQuorumParams,
   result: z.object({}),
   async execute({ tx, organization, now }, params) {

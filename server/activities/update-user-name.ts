@@ -12,6 +12,7 @@ export const updateUserName = defineActivity({
   intentKey: "updateUserNameIntent",
   resultKey: "updateUserNameResult",
   summary: "Rename a user",
+  describe: (p, n) => `Rename user ${n.user(p.userId)} to ${p.userName}`,
   params: ZUpdateUserNameParams,
   result: z.object({ userId: z.string() }),
   execute: ({ tx, organization, now }, params) =>

@@ -4,6 +4,7 @@ import { ZUpdateUserTagParams } from "@/lib/api/tags";
 import { USER_TAGS } from "../tags/kinds";
 import { updateTag } from "../tags/operations";
 import { defineActivity } from "./define";
+import { tagChange } from "./summary-text";
 
 export const updateUserTag = defineActivity({
   path: "update_user_tag",
@@ -13,6 +14,8 @@ export const updateUserTag = defineActivity({
   intentKey: "updateUserTagIntent",
   resultKey: "updateUserTagResult",
   summary: "Rename a user tag, and attach it to or detach it from users",
+  describe: (p, n) =>
+    tagChange(n.tag(p.userTagId), p.newUserTagName, p.addUserIds.map(n.user), p.removeUserIds.map(n.user)),
   params: ZUpdateUserTagParams,
   result: z.object({ userTagId: z.string() }),
   async execute({ tx, organization, now }, params) {

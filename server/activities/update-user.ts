@@ -5,6 +5,7 @@ import { requireTags } from "../tags/find";
 import { USER_TAGS } from "../tags/kinds";
 import { updateUserRow } from "../users/update";
 import { defineActivity } from "./define";
+import { nameList } from "./summary-text";
 
 const emptyToNull = (value: string | undefined) =>
   value === undefined ? undefined : value === "" ? null : value;
@@ -17,6 +18,8 @@ export const updateUser = defineActivity({
   intentKey: "updateUserIntent",
   resultKey: "updateUserResult",
   summary: "Update a user's name, email, phone number or tags (an empty string removes email or phone)",
+  describe: (p, n) =>
+    `Update user ${n.user(p.userId)}: ${nameList([p.userName !== undefined && `name to ${p.userName}`, p.userEmail !== undefined && `e-mail to ${p.userEmail || "none"}`, p.userPhoneNumber !== undefined && `phone to ${p.userPhoneNumber || "none"}`, p.userTagIds !== undefined && `tags to ${nameList(p.userTagIds.map(n.tag))}`].filter((c): c is string => Boolean(c)))}`,
   params: ZUpdateUserParams,
   result: z.object({ userId: z.string() }),
   async execute({ tx, organization, now }, params) {

@@ -18,6 +18,10 @@ export const updateWallet = defineActivity({
   intentKey: "updateWalletIntent",
   resultKey: "updateWalletResult",
   summary: "Rename a wallet",
+  describe: (p, n) =>
+    p.walletName === undefined
+      ? `Update wallet ${n.wallet(p.walletId)}`
+      : `Rename wallet ${n.wallet(p.walletId)} to ${p.walletName}`,
   params: ZUpdateWalletParams,
   result: z.object({ walletId: z.string() }),
   async execute({ tx, organization, now }, params) {

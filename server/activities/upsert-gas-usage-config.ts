@@ -55,6 +55,8 @@ export const upsertGasUsageConfig = defineActivity({
   summary:
     "Set the organization's gas sponsorship: on or off, its gas station accounts and its rolling USD limits (root quorum only)",
   rootQuorumOnly: true,
+  describe: (p) =>
+    `${p.enabled === false ? "Turn off" : "Configure"} gas sponsorship${p.orgWindowLimitUsd ? `: up to $${p.orgWindowLimitUsd} per ${p.windowDurationMinutes ?? "?"} minutes` : ""}`,
   params: ZUpsertGasUsageConfigParams,
   result: z.object({ gasUsageConfigId: z.string() }),
   async execute({ tx, organization, now }, params) {

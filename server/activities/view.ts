@@ -6,6 +6,7 @@ import type { DbOrTx } from "../db/client";
 import { type ActivityRow, type VoteRow, votes } from "../db/schema";
 import { BOOTSTRAP_ACTIVITY } from "../organizations/record-bootstrap";
 import { loadUsers } from "../users/render";
+import { loadAppProofs, wantsAppProofs } from "./app-proofs";
 import { votingOpen } from "./consensus-window";
 import { activityByType } from "./index";
 
@@ -33,7 +34,14 @@ export async function renderActivity(
   row: ActivityRow,
   viewer?: Reader,
   now: Date = new Date(),
+  /** All of the activity's votes when the caller holds them (a submission's own): not read again. */
+  knownVotes?: VoteRow[],
 ): Promise<TActivity> {
+  if (knownVotes) {
+    const voters = await loadUsers(db, row.organizationId, [...new Set(knownVotes.map((v) => v.userId))]);
+    const [activity] = await withAppProofs(db, [row], [envelope(row, knownVotes, voters, viewer, now)]);
+    return activity!;
+  }
   const [activity] = await renderActivities(db, [row], viewer, now);
   return activity!;
 }
@@ -60,15 +68,31 @@ export async function renderActivities(
     )
     .orderBy(asc(votes.id));
   const voters = await loadUsers(db, rows[0]!.organizationId, [...new Set(allVotes.map((v) => v.userId))]);
-  return rows.map((row) =>
-    envelope(
-      row,
-      allVotes.filter((v) => v.activityId === row.id),
-      voters,
-      viewer,
-      now,
+  return withAppProofs(
+    db,
+    rows,
+    rows.map((row) =>
+      envelope(
+        row,
+        allVotes.filter((v) => v.activityId === row.id),
+        voters,
+        viewer,
+        now,
+      ),
     ),
   );
+}
+
+/** Each completed activity that asked for proofs carries them (one query, none if nobody asked). */
+async function withAppProofs(db: DbOrTx, rows: ActivityRow[], rendered: TActivity[]): Promise<TActivity[]> {
+  const proofs = await loadAppProofs(
+    db,
+    rows.filter((r) => r.status === "ACTIVITY_STATUS_COMPLETED" && wantsAppProofs(r)).map((r) => r.id),
+  );
+  return rendered.map((activity, i) => {
+    const appProofs = proofs.get(rows[i]!.id);
+    return appProofs ? { ...activity, appProofs } : activity;
+  });
 }
 
 function envelope(

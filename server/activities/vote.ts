@@ -1,16 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import type { TActivity } from "@/lib/api/activity";
+import { appendAuditTrail } from "../audit/append";
 import { type Caller, submitterOf } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { type ActivityRow, activities, votes } from "../db/schema";
 import { ApiError, errorBody } from "../errors";
+import { presentFactor } from "../mfa/gate";
 import { votingOpen } from "./consensus-window";
 import { decideAndRecord } from "./decide-and-record";
 import { denialError } from "./denial";
 import { activityByType } from "./index";
+import { notifyVoters } from "./notify-voters";
 import { approvingUsers, recordEvaluation, recordVote, STATUS, setStatus } from "./records";
 import { runEffectsOnVote } from "./run-effects";
+import { enforceSessionScope } from "./session-scope";
 import { renderActivity } from "./view";
 
 export interface VoteRequest {
@@ -77,6 +81,20 @@ async function checkVoter(tx: Tx, target: ActivityRow, vote: VoteRequest): Promi
   return undefined;
 }
 
+/** A session under a profile votes only on activities its scope allows (judged as their submission). */
+async function scopeVote(tx: Tx, target: ActivityRow, vote: VoteRequest): Promise<void> {
+  const definition = activityByType(target.type);
+  if (!definition) return;
+  await enforceSessionScope(tx, {
+    definition,
+    params: definition.params.parse(target.intent),
+    caller: vote.caller,
+    organizationId: target.organizationId,
+    verb: "vote on",
+    activityId: target.id,
+  });
+}
+
 /** Fail the activity with a reason everyone reading it will see; the vote itself is not an error. */
 function fail(tx: Tx, target: ActivityRow, error: ApiError, vote: VoteRequest, now: Date) {
   return setStatus(tx, target.id, {
@@ -115,11 +133,56 @@ async function approve(
     approvals: await approvingUsers(tx, target.id),
     voteId,
     now,
+    caches: app.caches,
   });
-  if (decision.kind === "consensus") return setStatus(tx, target.id, { updatedAt: now });
+  if (decision.kind === "consensus") {
+    // A round can widen who may vote (a policy now counts someone new): they are told too; the
+    // unique index keeps those already told from a second message.
+    // (The status is set too: an activity its submitter's MFA held reaches consensus only now.)
+    const waiting = await setStatus(tx, target.id, { status: STATUS.consensus, updatedAt: now });
+    await notifyVoters(app, tx, waiting, now, afterCommit);
+    return waiting;
+  }
   if (decision.kind === "deny") return fail(tx, target, denialError(decision.denial), vote, now);
   const effects = { definition, activity: target, submitter: submitter.caller, now, afterCommit };
   return runEffectsOnVote(app, tx, effects, vote.requestId);
+}
+
+/**
+ * An approval of an activity its submitter's MFA policy holds: the submitter's further
+ * authentication. Once the policy is met, the activity is decided as on submission.
+ */
+async function authenticate(
+  app: AppContext,
+  tx: Tx,
+  target: ActivityRow,
+  vote: VoteRequest,
+  now: Date,
+  afterCommit: (hook: () => void) => void,
+) {
+  if (!vote.approve) {
+    throw new ApiError(
+      "FAILED_PRECONDITION",
+      "ACTIVITY_AUTHENTICATORS_NEEDED",
+      `activity ${target.id} waits for its submitter's further authentication (approve_activity with another credential); it takes no rejections`,
+    );
+  }
+  if (!votingOpen(target.createdAt, now)) {
+    const expired = new ApiError(
+      "FAILED_PRECONDITION",
+      "AUTHENTICATION_EXPIRED",
+      `activity ${target.id} expired: its submitter's further authentication did not arrive within 24 hours`,
+    );
+    return fail(tx, target, expired, vote, now);
+  }
+  if (!(await presentFactor(tx, target, vote.caller, vote.rawBody, now))) {
+    return setStatus(tx, target.id, { updatedAt: now });
+  }
+  const [own] = await tx
+    .select({ id: votes.id })
+    .from(votes)
+    .where(and(eq(votes.activityId, target.id), eq(votes.userId, target.callerUserId)));
+  return approve(app, tx, target, vote, own!.id, now, afterCommit);
 }
 
 /**
@@ -132,8 +195,19 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
   const afterCommit = (hook: () => void) => committed.push(hook);
   const row = await app.db.transaction(async (tx) => {
     const target = await lockTarget(tx, vote);
+    const after = await cast(tx, target);
+    // Last, so the organization's chain lock is held for the append and the commit only.
+    await appendAuditTrail(tx, after, now, {
+      serverKey: app.serverKey,
+      changed: after.status !== target.status,
+    });
+    return after;
+  });
+  async function cast(tx: Tx, target: ActivityRow): Promise<ActivityRow> {
+    if (target.status === STATUS.authenticators) return authenticate(app, tx, target, vote, now, afterCommit);
     const replayed = await checkVoter(tx, target, vote);
     if (replayed) return replayed;
+    await scopeVote(tx, target, vote);
     if (!votingOpen(target.createdAt, now)) {
       const expired = new ApiError(
         "FAILED_PRECONDITION",
@@ -147,7 +221,7 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
     const rejected = { voteId, outcome: "OUTCOME_REJECTED", evaluations: [{ outcome: "OUTCOME_REJECTED" }] };
     await recordEvaluation(tx, target, { ...rejected, decidingPolicyIds: [] }, now);
     return setStatus(tx, target.id, { status: STATUS.rejected, updatedAt: now });
-  });
+  }
   // A hook of an activity whose savepoint rolled back may run too: hooks are nudges, never effects.
   for (const hook of committed) hook();
   app.metrics.activities.inc({ type: row.type, status: row.status });

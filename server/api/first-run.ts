@@ -2,8 +2,10 @@ import { ZFirstRunRequest } from "@/lib/api/setup";
 import type { AppContext } from "../context";
 import { ApiError, errorBody, internalError } from "../errors";
 import { newId } from "../ids";
+import { enforceRateLimits } from "../rate-limit/enforce";
 import { completeFirstRun, firstRunOptions, needsSetup } from "../setup/first-run";
 import { parseJsonObject, readRawBody } from "./body";
+import { clientAddress } from "./client-address";
 import { httpStatus } from "./http-status";
 import { validate } from "./validate";
 
@@ -16,6 +18,13 @@ export type FirstRunAction = "status" | "options" | "create";
 export async function handleFirstRun(app: AppContext, action: FirstRunAction, request: Request) {
   const requestId = newId();
   try {
+    // Unauthenticated like a request with no stamp: only the client address's budget applies. A
+    // challenge is issued per call, so a flood is held back here.
+    await enforceRateLimits(app, {
+      kind: action === "create" ? "activity" : "query",
+      credential: undefined,
+      address: clientAddress(request.headers, app.config.trustProxyHops),
+    });
     let body: unknown;
     if (action === "status") body = { needsSetup: await needsSetup(app) };
     else if (action === "options") body = await firstRunOptions(app);
@@ -28,6 +37,8 @@ export async function handleFirstRun(app: AppContext, action: FirstRunAction, re
     const error = caught instanceof ApiError ? caught : internalError();
     if (!(caught instanceof ApiError)) app.logger.error({ requestId, err: caught }, "first run failed");
     app.logger.info({ requestId, path: `/api/setup/${action}`, status: httpStatus(error) }, "request");
-    return Response.json(errorBody(error, requestId), { status: httpStatus(error) });
+    const retryAfter: Record<string, string> =
+      error.retryAfterSeconds === undefined ? {} : { "retry-after": String(error.retryAfterSeconds) };
+    return Response.json(errorBody(error, requestId), { status: httpStatus(error), headers: retryAfter });
   }
 }

@@ -4,12 +4,22 @@ import { denialError } from "../activities/denial";
 import { activityRegistry, voteRegistry } from "../activities/index";
 import { submitActivity } from "../activities/submit";
 import { castVote } from "../activities/vote";
-import { findOrganization, type Reader, resolveCaller } from "../auth/caller";
+import {
+  actingOnSubOrganization,
+  type Caller,
+  findOrganization,
+  type Reader,
+  resolveCaller,
+} from "../auth/caller";
+import { requireCredentialMayAct } from "../auth/credential-scope";
 import { requireSameHolder, resolveSessionReader } from "../auth/read-only-session";
 import type { AppContext } from "../context";
+import { countRoundTrips } from "../db/round-trips";
 import { ApiError, errorBody, internalError, invalid, unauthenticated } from "../errors";
 import { newId, UUID_PATTERN } from "../ids";
+import { allowlistSubject, enforceIpAllowlist } from "../ip-allowlist/enforce";
 import { queryRegistry } from "../queries/index";
+import { enforceQueryScope } from "../queries/session-scope";
 import { enforceRateLimits } from "../rate-limit/enforce";
 import { authenticateActivity, authenticateQuery, type QueryCredentials, type Stamped } from "./authenticate";
 import { CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
@@ -93,6 +103,7 @@ async function runActivity(
   body: unknown,
   credentials: Stamped,
   requestId: string,
+  clientAddress: string | undefined,
 ) {
   const request = validate(ZActivityRequest, body);
   const now = app.clock.now();
@@ -108,11 +119,18 @@ async function runActivity(
     );
   }
   checkFreshness(request.timestampMs, now);
-  const caller = await resolveCaller(app.db, credentials.stamp, request.organizationId, {
-    allowAncestors: false,
+  const resolved = await resolveCaller(app.db, credentials.stamp, request.organizationId, {
+    allowAncestors: definition?.parentMayAct ?? false,
     now,
   });
-  if (credentials.session) requireSameHolder(credentials.session, caller);
+  // Only a parentMayAct activity can resolve to an ancestor's credential.
+  const caller =
+    resolved.organization.id === request.organizationId
+      ? resolved
+      : actingOnSubOrganization(resolved, (await findOrganization(app.db, request.organizationId))!);
+  if (credentials.session) requireSameHolder(credentials.session, resolved);
+  await enforceIpAllowlist(app.db, app.caches.ipAllowlists, allowlistSubject(resolved), clientAddress);
+  requireCredentialMayAct(resolved.credential.type, path);
   if (vote) {
     const params = validate(ZFingerprintParams, request.parameters, "parameters");
     return {
@@ -133,6 +151,7 @@ async function runActivity(
     params,
     caller,
     requestId,
+    clientAddress,
   });
   // A denial is recorded with the activity; to the client who asked it is a 403 naming the policies.
   if (submitted.denial) throw denialError(submitted.denial);
@@ -163,6 +182,7 @@ async function runQuery(
   path: string,
   body: Record<string, unknown>,
   credentials: QueryCredentials,
+  clientAddress: string | undefined,
 ) {
   const definition = queryRegistry[path]!;
   // Votes publish the signed body and signature of every activity (the compatible API's vote
@@ -181,6 +201,8 @@ async function runQuery(
   }
   const now = app.clock.now();
   const caller = await resolveReader(app, credentials, organizationId, now);
+  await enforceQueryScope(app.db, (caller as Partial<Caller>).credential, path);
+  await enforceIpAllowlist(app.db, app.caches.ipAllowlists, allowlistSubject(caller), clientAddress);
   const request = validate(definition.request, body);
   const organization =
     caller.organization.id === organizationId
@@ -190,16 +212,24 @@ async function runQuery(
   return definition.response.parse(response);
 }
 
-/**
- * The one request pipeline: read the raw body once, verify the stamp over those exact bytes (or,
- * for a query only, a read-only session JWT in X-Session), parse, resolve the caller, validate,
- * dispatch, and map every error to one JSON shape.
- */
+/** The one request pipeline (below), its database round trips counted per path for /metrics and the bench. */
 export async function handleApiRequest(
   app: AppContext,
   request: Request,
   route: ApiRoute,
 ): Promise<Response> {
+  const { value, roundTrips } = await countRoundTrips(() => handleCounted(app, request, route));
+  const path = routeExists(route) ? `/${route.kind}/${route.path}` : `/${route.kind}/unknown`;
+  app.metrics.roundTrips.inc({ path }, roundTrips);
+  return value;
+}
+
+/**
+ * The one request pipeline: read the raw body once, verify the stamp over those exact bytes (or,
+ * for a query only, a read-only session JWT in X-Session), parse, resolve the caller, validate,
+ * dispatch, and map every error to one JSON shape.
+ */
+async function handleCounted(app: AppContext, request: Request, route: ApiRoute): Promise<Response> {
   const incoming = request.headers.get("x-request-id");
   const requestId = incoming && UUID_PATTERN.test(incoming) ? incoming : newId();
   const started = performance.now();
@@ -219,10 +249,24 @@ export async function handleApiRequest(
     if (route.kind === "submit") {
       const credentials = await withinLimits(app, request, route, authenticateActivity(app, request, raw));
       const { text, value } = parseJsonObject(raw);
-      result = await runActivity(app, route.path, text, value, credentials, requestId);
+      result = await runActivity(
+        app,
+        route.path,
+        text,
+        value,
+        credentials,
+        requestId,
+        clientAddress(request.headers, app.config.trustProxyHops),
+      );
     } else {
       const credentials = await withinLimits(app, request, route, authenticateQuery(app, request, raw));
-      result = await runQuery(app, route.path, parseJsonObject(raw).value, credentials);
+      result = await runQuery(
+        app,
+        route.path,
+        parseJsonObject(raw).value,
+        credentials,
+        clientAddress(request.headers, app.config.trustProxyHops),
+      );
     }
     status = 200;
     return json(200, result, requestId);

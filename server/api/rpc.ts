@@ -1,11 +1,12 @@
 import { canonicalCaip2 } from "@/lib/api/chains";
 import { isChainUnavailable } from "../chains/chains";
 import { faucet } from "../chains/faucet";
+import { parseJsonExact, stringifyJsonExact } from "../chains/json-exact";
 import { isRpcError, isRpcUnavailable } from "../chains/json-rpc";
 import type { AppContext } from "../context";
 
 const jsonRpc = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  new Response(stringifyJsonExact(body), { status, headers: { "content-type": "application/json" } });
 
 const failure = (id: unknown, code: number, message: string, data?: unknown) => ({
   jsonrpc: "2.0",
@@ -56,7 +57,7 @@ export async function handleRpcRequest(
   }
   let body: unknown;
   try {
-    body = JSON.parse(await request.text());
+    body = parseJsonExact(await request.text());
   } catch {
     return jsonRpc(400, failure(null, -32700, "parse error: the body is not JSON"));
   }

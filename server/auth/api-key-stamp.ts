@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject, verify } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
+import { ecdsaDerToCompact } from "@/lib/audit/ecdsa-der";
 import { unauthenticated } from "../errors";
 import { spki } from "./der";
 import { malformedStamp, type VerifiedStamp } from "./stamp";
@@ -52,19 +53,30 @@ function checkSignature(
 ): boolean {
   const sig = Buffer.from(signature, "hex");
   try {
+    if (scheme === "SIGNATURE_SCHEME_TK_API_ED25519") {
+      if (publicKey.length !== 64 || sig.length !== 64) return false;
+      return verify(null, body, nodeKey("ed25519", publicKey), sig);
+    }
+    const compact = ecdsaDerToCompact(sig);
+    if (!compact) return false;
     switch (scheme) {
       case "SIGNATURE_SCHEME_TK_API_P256":
         if (publicKey.length !== 66) return false;
         // node:crypto accepts high-S signatures, which the official stampers do produce.
-        return verify("sha256", body, { key: nodeKey("p256Compressed", publicKey), dsaEncoding: "der" }, sig);
-      case "SIGNATURE_SCHEME_TK_API_ED25519":
-        if (publicKey.length !== 64 || sig.length !== 64) return false;
-        return verify(null, body, nodeKey("ed25519", publicKey), sig);
+        return verify(
+          "sha256",
+          body,
+          { key: nodeKey("p256Compressed", publicKey), dsaEncoding: "ieee-p1363" },
+          compact,
+        );
       case "SIGNATURE_SCHEME_TK_API_SECP256K1":
-        return secp256k1.verify(sig, body, Buffer.from(publicKey, "hex"), { format: "der", lowS: false });
+        return secp256k1.verify(compact, body, Buffer.from(publicKey, "hex"), {
+          format: "compact",
+          lowS: false,
+        });
       case "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191":
-        return secp256k1.verify(sig, eip191Digest(body), Buffer.from(publicKey, "hex"), {
-          format: "der",
+        return secp256k1.verify(compact, eip191Digest(body), Buffer.from(publicKey, "hex"), {
+          format: "compact",
           lowS: false,
           prehash: false,
         });

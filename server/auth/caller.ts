@@ -38,6 +38,17 @@ export interface Reader {
 export interface Caller extends Reader {
   credential: CallerCredential;
   stamp: VerifiedStamp;
+  /**
+   * Set when a parent organization's credential submits a login activity for this sub-organization
+   * (the definition's `parentMayAct`): the parent, whose user `user` is. `organization` is then the
+   * sub-organization acted on, and the caller is none of its root users.
+   */
+  actingFrom?: OrganizationRow;
+}
+
+/** A parent's caller, turned into one acting on its sub-organization `target` (login activities only). */
+export function actingOnSubOrganization(caller: Caller, target: OrganizationRow): Caller {
+  return { ...caller, organization: target, isRoot: false, actingFrom: caller.organization };
 }
 
 export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
@@ -138,6 +149,46 @@ export async function liveUser(db: DbOrTx, userId: string, goneMessage: string):
 }
 
 /**
+ * The common case in one round trip: an API key of the target organization itself, with the target
+ * and the key's user. Undefined when that is not the case (a passkey, a parent's key, no such key
+ * or organization): the general path below then answers, with its errors.
+ */
+async function ownApiKeyMatch(
+  db: DbOrTx,
+  stamp: VerifiedStamp,
+  targetOrganizationId: string,
+): Promise<{ organization: OrganizationRow; match: Match; user: UserRow } | undefined> {
+  if (stamp.kind !== "API_KEY") return undefined;
+  const curve = SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE];
+  const [row] = await db
+    .select({ organization: organizations, key: apiKeys, user: users })
+    .from(organizations)
+    .innerJoin(
+      apiKeys,
+      and(
+        eq(apiKeys.organizationId, organizations.id),
+        eq(apiKeys.publicKey, stamp.publicKey),
+        eq(apiKeys.curve, curve),
+      ),
+    )
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(organizations.id, targetOrganizationId), isNull(organizations.deletedAt)))
+    .limit(1);
+  if (!row) return undefined;
+  const { key } = row;
+  return {
+    organization: row.organization,
+    user: row.user,
+    match: {
+      organizationId: key.organizationId,
+      userId: key.userId,
+      expiresAt: key.expiresAt,
+      credential: { kind: "API_KEY", id: key.id, publicKey: key.publicKey, type: key.credentialType },
+    },
+  };
+}
+
+/**
  * Map a verified stamp to a user of the target organization. Activities accept only the target's
  * own credentials; queries also accept those of its ancestors (a parent may read its sub-orgs).
  */
@@ -147,13 +198,18 @@ export async function resolveCaller(
   targetOrganizationId: string,
   options: { allowAncestors: boolean; now: Date },
 ): Promise<Caller> {
-  const chain = await actingOrganizations(db, targetOrganizationId, options.allowAncestors);
+  const own = await ownApiKeyMatch(db, stamp, targetOrganizationId);
+  const chain = own
+    ? [own.organization]
+    : await actingOrganizations(db, targetOrganizationId, options.allowAncestors);
   const target = chain[0]!;
-  const matches = await matchCredential(
-    db,
-    stamp,
-    chain.map((o) => o.id),
-  );
+  const matches = own
+    ? [own.match]
+    : await matchCredential(
+        db,
+        stamp,
+        chain.map((o) => o.id),
+      );
   // The closest organization wins: the target's own key before a parent's.
   const match = chain.map((o) => matches.find((m) => m.organizationId === o.id)).find(Boolean);
   if (!match) {
@@ -176,7 +232,10 @@ export async function resolveCaller(
       `${session ? "session" : "api key"} ${match.credential.id} expired at ${match.expiresAt.toISOString()}`,
     );
   }
-  const user = await liveUser(db, match.userId, "the user holding this credential no longer exists");
+  const user =
+    own?.user ?? (await liveUser(db, match.userId, "the user holding this credential no longer exists"));
+  if (user.deletedAt)
+    throw unauthenticated("USER_NOT_FOUND", "the user holding this credential no longer exists");
   if (stamp.kind === "WEBAUTHN") {
     await checkSignCount(db, { id: match.credential.id, signCount: match.signCount ?? 0 }, stamp.signCount);
   }

@@ -4,7 +4,7 @@ import type { Logger } from "../observability/logger";
 import { startAnvil } from "./devnets/anvil";
 import type { LocalDevnet } from "./devnets/local-devnet";
 import { startSvmDevnet } from "./devnets/svm/svm-devnet";
-import { ensureSeededTokens } from "./evm/seed-devnet";
+import { prepareEvmDevnet } from "./evm/prepare-devnet";
 import { type JsonRpcClient, jsonRpcClient } from "./json-rpc";
 
 /** A chain Latchkey cannot reach: named, with the reason, so the caller can say it plainly. */
@@ -67,7 +67,7 @@ export function createChains(options: ChainsOptions): Chains {
               chainId: info.chainId!,
               stateDir,
               logger: options.logger,
-              prepare: (client) => ensureSeededTokens(client, info.chainId!),
+              prepare: (client) => prepareEvmDevnet(client, info.caip2, info.chainId!),
             })
           : startSvmDevnet({
               caip2: info.caip2,

@@ -1,3 +1,5 @@
+import { parseJsonExact, stringifyJsonExact } from "./json-exact";
+
 /** A JSON-RPC 2.0 error the node answered with: the request reached it and it said no. */
 export class RpcError extends Error {
   constructor(
@@ -46,7 +48,7 @@ export function jsonRpcClient(url: string, options: { timeoutMs?: number } = {})
         response = await fetch(url, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
+          body: stringifyJsonExact({ jsonrpc: "2.0", id, method, params }),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
@@ -59,7 +61,7 @@ export function jsonRpcClient(url: string, options: { timeoutMs?: number } = {})
       const text = await response.text();
       let body: { result?: T; error?: { code?: unknown; message?: unknown; data?: unknown } };
       try {
-        body = JSON.parse(text);
+        body = parseJsonExact(text) as typeof body;
       } catch {
         throw new RpcUnavailable(`${method} to ${redact(url)}: HTTP ${response.status}, not JSON`);
       }

@@ -4,11 +4,6 @@ import { MasterKeyError } from "../crypto/master-key";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { SealBrokenError } from "../signer/seal";
 import { parseArgs, UsageError } from "./args";
-import { backupCommand, restoreCommand } from "./backup";
-import { bench } from "./bench/run";
-import { keysRotateMaster } from "./keys-rotate-master";
-import { orgCreate } from "./org-create";
-import { start } from "./start";
 
 const USAGE = `usage:
   latchkey start                                   build if needed and serve on PORT (default 3000)
@@ -18,19 +13,30 @@ const USAGE = `usage:
                                                    key material stays sealed under the master key (see README)
   latchkey restore <file>                          restore a backup into an empty installation (same master key)
   latchkey keys rotate-master                      rewrap all key material under a new master key (see README)
-  latchkey bench                                   measure a started server (npm run bench); BENCH_SECONDS per run`;
+  latchkey bench                                   measure a started server (npm run bench); BENCH_SECONDS per run
+  latchkey verify-proof <file> --public-key <hex>  check app proofs offline against the pinned server key
+                                                   (docs/app-proofs.md); exit 0 only if all verify
+  latchkey audit verify --organization-id <id> [--url <server>] [--public-key <hex>]
+                                                   recompute the organization's audit chain from the API
+                                                   (key in LATCHKEY_API_PRIVATE_KEY; docs/audit-chain.md);
+                                                   names the first entry that does not match`;
 
+// Each command is loaded when run, so a command that needs little of the server (verify-proof, which
+// must work offline on a machine that only has the package; audit verify, which needs only the API)
+// does not load all of it.
 export async function main(argv: string[]): Promise<number> {
   const { words, flags } = parseArgs(argv);
   try {
     const command = words.join(" ");
-    if (command === "start") return await start();
-    if (command === "org create") return await orgCreate(flags);
-    if (command === "keys rotate-master") return await keysRotateMaster();
+    if (command === "start") return await (await import("./start")).start();
+    if (command === "org create") return await (await import("./org-create")).orgCreate(flags);
+    if (command === "keys rotate-master")
+      return await (await import("./keys-rotate-master")).keysRotateMaster();
     if (words[0] === "backup" || words[0] === "restore") {
       const file = words[1];
       if (!file || words.length > 2) throw new UsageError(`${words[0]} takes one file name`);
       const url = flags.get("url");
+      const { backupCommand, restoreCommand } = await import("./backup");
       const report =
         words[0] === "backup"
           ? await backupCommand(file, typeof url === "string" ? url : undefined)
@@ -38,7 +44,14 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify(report)}\n`);
       return 0;
     }
-    if (command === "bench") return await bench(process.env.LATCHKEY_PACKAGE_ROOT ?? process.cwd());
+    if (words[0] === "verify-proof") {
+      if (words.length !== 2) throw new UsageError("verify-proof takes one file name");
+      return (await import("./verify-proof")).verifyProofCommand(words[1]!, flags);
+    }
+    if (command === "audit verify") return await (await import("./audit-verify")).auditVerifyCommand(flags);
+    if (command === "bench") {
+      return await (await import("./bench/run")).bench(process.env.LATCHKEY_PACKAGE_ROOT ?? process.cwd());
+    }
     throw new UsageError(command ? `unknown command: ${command}` : "no command given");
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,6 +1,8 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import { CLIENT_ADDRESS_HEADER, normalizeAddress, trustClientAddressHeader } from "../client-address-header";
 import { loadConfig } from "../config";
 
 const SOURCE_DIRS = ["app", "components", "lib", "server", "public"];
@@ -35,15 +37,64 @@ export function buildIfNeeded(root: string): void {
   if (result.status !== 0) throw new Error(`next build failed with exit code ${result.status}`);
 }
 
-/** `latchkey start`: build if needed, then serve the API and dashboard on PORT (default 3000). */
+/**
+ * Every request: the client's own copy of CLIENT_ADDRESS_HEADER (in any spelling) is deleted, then
+ * the header is set to the socket's address — the only one a client cannot choose.
+ */
+export function stampClientAddress(req: http.IncomingMessage): void {
+  delete req.headers[CLIENT_ADDRESS_HEADER];
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    if (raw[i]!.toLowerCase() === CLIENT_ADDRESS_HEADER) raw.splice(i, 2);
+  }
+  const address = normalizeAddress(req.socket.remoteAddress);
+  if (!address) return;
+  req.headers[CLIENT_ADDRESS_HEADER] = address;
+  raw.push(CLIENT_ADDRESS_HEADER, address);
+}
+
+/**
+ * `latchkey start`: build if needed, then serve the API and dashboard on PORT (default 3000).
+ *
+ * Next's request handler runs in this process behind a Node `http` server of our own, so each
+ * request carries the socket's address (route handlers see no socket) and per-IP limits work
+ * without a proxy. SIGTERM/SIGINT: stop accepting connections, answer the requests in flight, then
+ * `process.exit(0)`, which closeOnSignals (server/shutdown.ts) turns into closing the application
+ * context first — or exits 1 after its grace period.
+ */
 export async function start(): Promise<number> {
   const root = process.env.LATCHKEY_PACKAGE_ROOT ?? process.cwd();
   const config = loadConfig();
   buildIfNeeded(root);
-  const child = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(config.port)], {
-    cwd: root,
-    stdio: "inherit",
+  Object.assign(process.env, { NODE_ENV: "production" });
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: root, port: config.port });
+  const handle = app.getRequestHandler();
+  trustClientAddressHeader();
+  const server = http.createServer((req, res) => {
+    stampClientAddress(req);
+    handle(req, res).catch((error: unknown) => {
+      process.stderr.write(`latchkey: request failed: ${String(error)}\n`);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  return new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => process.exit(0));
+    // Keep-alive connections left idle by the answers still being written are closed as they go idle.
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 50).unref();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, onSignal);
+  await app.prepare();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, () => resolve());
+  });
+  process.stderr.write(`latchkey: listening on port ${config.port}\n`);
+  // Until a signal closes the server: the exit itself is process.exit's, called above.
+  return new Promise(() => undefined);
 }

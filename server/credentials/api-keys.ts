@@ -12,6 +12,9 @@ export interface NewApiKey {
   curve: string;
   credentialType: string;
   expirationSeconds?: string;
+  /** Session keys only: the session profile a login named, and how the session was obtained. */
+  sessionProfileId?: string;
+  loginMethod?: string;
 }
 
 export function apiKeyFromParams(params: TApiKeyParams, field: string): NewApiKey {
@@ -79,6 +82,8 @@ export async function insertApiKeysOf(
       credentialType: key.credentialType,
       expirationSeconds: key.expirationSeconds ?? null,
       expiresAt: seconds ? new Date(now.getTime() + seconds * 1000) : null,
+      sessionProfileId: key.sessionProfileId ?? null,
+      loginMethod: key.loginMethod ?? null,
       createdAt: now,
       updatedAt: now,
     };

@@ -7,6 +7,8 @@ import type { Tx } from "../db/client";
 import { authenticators } from "../db/schema";
 import { ApiError, invalid } from "../errors";
 import { newId } from "../ids";
+import { requireNoShadowing } from "./credential-id-binding";
+import { keySignature } from "./possession";
 
 export interface VerifiedPasskey {
   name: string;
@@ -17,6 +19,14 @@ export interface VerifiedPasskey {
   transports: string[];
   aaguid: string;
   attestationType: string;
+  /** The registration's challenge, unpadded: the server's (spent by settlePossession) or the client's. */
+  challenge: string;
+  /** The passkey's own key signed that challenge (self attestation or `possessionProof`). */
+  keySigned: boolean;
+  /** Set by settlePossession: signed, over a challenge this server issued and has now spent. */
+  possessionProven: boolean;
+  /** Where in the request this passkey was, for error messages. */
+  field: string;
 }
 
 const TRANSPORT_NAMES: Record<string, string> = {
@@ -73,15 +83,32 @@ export async function verifyPasskeyRegistration(
       `${field}.attestation`,
     );
   }
+  const challenge = unpad(params.challenge);
+  const signature = await keySignature(
+    settings,
+    {
+      credentialId,
+      cosePublicKey: info.credential.publicKey,
+      attestationObject: attestation.attestationObject,
+      challenge,
+      counter: info.credential.counter,
+      proof: params.possessionProof,
+    },
+    field,
+  );
   return {
     name: params.authenticatorName,
     credentialId,
     cosePublicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
     publicKey: Buffer.from(convertCOSEtoPKCS(info.credential.publicKey)).toString("hex"),
-    signCount: info.credential.counter,
+    signCount: signature.counter,
     transports: attestation.transports,
     aaguid: info.aaguid,
     attestationType: info.fmt,
+    challenge,
+    keySigned: signature.signed,
+    possessionProven: false,
+    field,
   };
 }
 
@@ -147,11 +174,20 @@ export async function insertAuthenticatorsOf(
       `passkey ${existing.credentialId} (or its public key) is already registered in organization ${organizationId}`,
     );
   }
+  await requireNoShadowing(tx, organizationId, passkeys);
   const rows = entries.map(({ userId, passkey }) => ({
     id: newId(now.getTime()),
     organizationId,
     userId,
-    ...passkey,
+    name: passkey.name,
+    credentialId: passkey.credentialId,
+    cosePublicKey: passkey.cosePublicKey,
+    publicKey: passkey.publicKey,
+    signCount: passkey.signCount,
+    transports: passkey.transports,
+    aaguid: passkey.aaguid,
+    attestationType: passkey.attestationType,
+    possessionProven: passkey.possessionProven,
     createdAt: now,
     updatedAt: now,
   }));

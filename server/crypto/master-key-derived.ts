@@ -27,3 +27,11 @@ export function sameToken(expected: string, given: string | null | undefined): b
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/**
+ * The key one-time codes are HMACed with (each flow adds a salt of its own): a database read alone
+ * does not let anyone test guesses offline, because this key never leaves the process.
+ */
+export function otpCodeKey(masterKey: Uint8Array): Buffer {
+  return createHmac("sha256", masterKey).update("latchkey otp code hmac key v1").digest();
+}

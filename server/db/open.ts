@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { lockDataDir } from "./data-dir-lock";
+import { countPgliteRoundTrips, countPoolRoundTrips } from "./round-trips";
 import * as schema from "./schema";
 
 export interface OpenedDatabase {
@@ -20,6 +21,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL schema to use instead of `public` (tests isolate themselves this way). */
   pgSchema?: string;
+  /**
+   * In-memory PGlite only: start from this `dumpDataDir()` of a migrated database instead of
+   * running initdb (tests; see server/testing/pglite-template.ts). Migrations still run after.
+   */
+  pgliteTemplate?: Blob;
   poolSize?: number;
 }
 
@@ -38,16 +44,24 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     throw new Error(`database migrations not found in ${migrationsFolder} (set LATCHKEY_MIGRATIONS_DIR)`);
   }
   if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder, options);
-  return openPglite(options.dataDir, migrationsFolder);
+  return openPglite(options.dataDir, migrationsFolder, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<OpenedDatabase> {
+async function openPglite(
+  dataDir: string | undefined,
+  migrationsFolder: string,
+  template: Blob | undefined,
+): Promise<OpenedDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
   try {
-    const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite();
+    const client = countPgliteRoundTrips(
+      dataDir
+        ? new PGlite(path.join(dataDir, "pglite"))
+        : new PGlite(template ? { loadDataDir: template } : {}),
+    );
     await client.waitReady;
     const db = drizzle(client, { schema }) as unknown as Database;
     await migrate(db as never, { migrationsFolder });
@@ -94,6 +108,7 @@ async function openPostgres(
   const pool = new pg.Pool({ ...connect, max: options.poolSize ?? 10 });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
+  countPoolRoundTrips(pool as never);
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, driver: "postgres", migrationsSchema: options.pgSchema ?? "drizzle", close: () => pool.end() };
 }

@@ -14,6 +14,8 @@ export interface SolanaWireLayout {
   requiredSigners: Uint8Array[];
   /** Offset of the message's 32-byte recent blockhash (or durable nonce). */
   blockhashOffset: number;
+  /** Each instruction's account indexes into the message's account keys, in instruction order. */
+  instructionAccounts: number[][];
 }
 
 /**
@@ -43,9 +45,13 @@ export function readSolanaTransaction(bytes: Uint8Array): SolanaWireLayout {
   reader.skip(KEY_LENGTH, "recent blockhash");
 
   const instructionCount = reader.shortVec("instruction count");
+  const instructionAccounts: number[][] = [];
   for (let i = 0; i < instructionCount; i++) {
     reader.skip(1, "instruction program index");
-    reader.skip(reader.shortVec("instruction account count"), "instruction accounts");
+    const accountCount = reader.shortVec("instruction account count");
+    const start = reader.offset;
+    reader.skip(accountCount, "instruction accounts");
+    instructionAccounts.push([...bytes.subarray(start, start + accountCount)]);
     reader.skip(reader.shortVec("instruction data length"), "instruction data");
   }
   if (versioned) {
@@ -75,7 +81,7 @@ export function readSolanaTransaction(bytes: Uint8Array): SolanaWireLayout {
     const start = keysOffset + i * KEY_LENGTH;
     requiredSigners.push(bytes.subarray(start, start + KEY_LENGTH));
   }
-  return { signaturesOffset, messageOffset, requiredSigners, blockhashOffset };
+  return { signaturesOffset, messageOffset, requiredSigners, blockhashOffset, instructionAccounts };
 }
 
 class Reader {

@@ -1,14 +1,15 @@
 import type { ChainInfo } from "@/lib/api/chains";
 
-/** Millionths of a USD per whole coin, by symbol: what a sponsored fee is counted at. */
+/** Millionths of a USD per whole coin, by symbol: what a sponsored fee is counted at, and Earn's fixed prices. */
 export type UsdPrices = Record<string, bigint>;
 
 /**
- * Illustrative prices for the local devnets' coins. Latchkey has no price feed: an operator who
- * sponsors on real networks sets LATCHKEY_USD_PRICES to prices they keep current, since the USD
- * limits are only as right as these.
+ * Illustrative prices for the local devnets' coins and tokens (USDC for Earn; WETH is priced as
+ * ETH). An operator who sponsors on real networks sets LATCHKEY_USD_PRICES to prices they keep
+ * current, since the USD limits are only as right as these (Earn may use a price API instead:
+ * server/earn/price-source.ts).
  */
-export const DEFAULT_USD_PRICES = "ETH=3000,POL=0.25,SOL=150";
+export const DEFAULT_USD_PRICES = "ETH=3000,POL=0.25,SOL=150,USDC=1";
 
 const MICROS = 1_000_000n;
 

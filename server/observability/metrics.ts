@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { Counter, Histogram, Registry } from "prom-client";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 export interface Metrics {
   registry: Registry;
@@ -7,11 +8,37 @@ export interface Metrics {
   latency: Histogram<"path">;
   activities: Counter<"type" | "status">;
   rateLimited: Counter<"scope" | "kind">;
+  /** Database round trips made by API requests, by path (divide by the requests counted). */
+  roundTrips: Counter<"path">;
+}
+
+/**
+ * Event-loop delay since the previous scrape (p50, p99, max): how long ready work waited behind
+ * whatever held the loop. Each scrape reads and resets the window, so a scraper (the bench) sees
+ * the delay during exactly what it measured.
+ */
+function eventLoopDelay(registry: Registry): void {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  new Gauge({
+    name: "latchkey_event_loop_delay_seconds",
+    help: "Event-loop delay since the previous scrape, by quantile (0.5, 0.99, 1 = max)",
+    labelNames: ["quantile"],
+    registers: [registry],
+    collect() {
+      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      this.set({ quantile: "0.5" }, seconds(histogram.percentile(50)));
+      this.set({ quantile: "0.99" }, seconds(histogram.percentile(99)));
+      this.set({ quantile: "1" }, seconds(histogram.max));
+      histogram.reset();
+    },
+  });
 }
 
 /** One registry per application context, so tests can build several without collisions. */
 export function createMetrics(): Metrics {
   const registry = new Registry();
+  eventLoopDelay(registry);
   return {
     registry,
     requests: new Counter({
@@ -37,6 +64,12 @@ export function createMetrics(): Metrics {
       name: "latchkey_rate_limited_total",
       help: "Requests refused with a 429, by the limit that refused them (scope key|ip, kind activity|query)",
       labelNames: ["scope", "kind"],
+      registers: [registry],
+    }),
+    roundTrips: new Counter({
+      name: "latchkey_db_round_trips_total",
+      help: "Database round trips (statements, BEGIN and COMMIT included) made by API requests, by path",
+      labelNames: ["path"],
       registers: [registry],
     }),
   };

@@ -1,4 +1,5 @@
 import { activityFingerprint } from "../activities/fingerprint";
+import { appendAuditTrail } from "../audit/append";
 import type { Tx } from "../db/client";
 import { activities } from "../db/schema";
 import { newId } from "../ids";
@@ -39,21 +40,26 @@ export async function recordBootstrapActivity(
     organizationId: input.organizationId,
     parameters: intent,
   });
-  await tx.insert(activities).values({
-    id: newId(input.now.getTime()),
-    organizationId: input.organizationId,
-    type: BOOTSTRAP_ACTIVITY.type,
-    status: "ACTIVITY_STATUS_COMPLETED",
-    intent,
-    result: { organizationId: input.organizationId, rootUserIds: [input.userId] },
-    fingerprint: activityFingerprint(requestBody),
-    requestBody,
-    stampKind: `BOOTSTRAP_${input.via}`,
-    stamp: "",
-    callerUserId: input.userId,
-    callerCredentialId: input.credentialId,
-    timestampMs: String(input.now.getTime()),
-    createdAt: input.now,
-    updatedAt: input.now,
-  });
+  const [row] = await tx
+    .insert(activities)
+    .values({
+      id: newId(input.now.getTime()),
+      organizationId: input.organizationId,
+      type: BOOTSTRAP_ACTIVITY.type,
+      status: "ACTIVITY_STATUS_COMPLETED",
+      intent,
+      result: { organizationId: input.organizationId, rootUserIds: [input.userId] },
+      fingerprint: activityFingerprint(requestBody),
+      requestBody,
+      stampKind: `BOOTSTRAP_${input.via}`,
+      stamp: "",
+      callerUserId: input.userId,
+      callerCredentialId: input.credentialId,
+      timestampMs: String(input.now.getTime()),
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  // The organization's chain starts with its creation.
+  await appendAuditTrail(tx, row!, input.now, { changed: true });
 }

@@ -14,14 +14,25 @@ import type { PolicyValue } from "./types";
  * The condition's view of an activity: what it is (activity.*), what it acts on or signs with
  * (wallet, wallet_account, private_key) and what it signs (eth.*, solana.*), as the activity's own
  * definition declares them (its `targets`). A namespace this activity does not have is absent, so a
- * policy reading it errors (OUTCOME_ERROR) rather than matching.
+ * policy reading it errors (OUTCOME_ERROR) rather than matching. An activity that signs several
+ * transactions (a batch's calls) has one view per transaction, each judged alone.
  */
-export async function buildConditionContext(db: DbOrTx, input: RoundInput): Promise<PolicyValue> {
-  const targets: ActivityTargets = input.activity.targets?.(input.params as never) ?? {};
-  const context: Record<string, PolicyValue> = { activity: activityContext(input.activity, input.params) };
-  Object.assign(context, await signerContext(db, input.organizationId, targets));
-  Object.assign(context, await payloadContext(db, input.organizationId, targets));
-  return context;
+export async function buildConditionContexts(db: DbOrTx, input: RoundInput): Promise<PolicyValue[]> {
+  const targets: ActivityTargets = input.activity.policyTargets
+    ? await input.activity.policyTargets(db, input.organizationId, input.params as never)
+    : (input.activity.targets?.(input.params as never) ?? {});
+  const base: Record<string, PolicyValue> = { activity: activityContext(input.activity, input.params) };
+  Object.assign(base, await signerContext(db, input.organizationId, targets));
+  const { signs } = targets;
+  if (signs && "unsignedTransactions" in signs) {
+    const views: PolicyValue[] = [];
+    for (const unsignedTransaction of signs.unsignedTransactions) {
+      const one = { transactionType: signs.transactionType, unsignedTransaction };
+      views.push({ ...base, ...(await payloadContext(db, input.organizationId, { signs: one })) });
+    }
+    return views;
+  }
+  return [{ ...base, ...(await payloadContext(db, input.organizationId, targets)) }];
 }
 
 const walletValue = walletContext;
@@ -44,19 +55,20 @@ async function signerContext(
   const accountId = source?.kind === "WALLET_ACCOUNT" ? source.walletAccountId : undefined;
   const accountIds = targets.walletAccountIds ?? [];
   if (accountId || accountIds.length === 1) {
-    const [account] = await db
-      .select()
+    // The account with its wallet, in one round trip.
+    const [found] = await db
+      .select({ account: walletAccounts, wallet: wallets })
       .from(walletAccounts)
+      .leftJoin(wallets, eq(wallets.id, walletAccounts.walletId))
       .where(
         and(
           eq(walletAccounts.organizationId, organizationId),
           eq(walletAccounts.id, accountId ?? accountIds[0]!),
         ),
       );
-    if (account) {
-      out.wallet_account = walletAccountContext(account);
-      const [wallet] = await db.select().from(wallets).where(eq(wallets.id, account.walletId));
-      if (wallet) out.wallet = walletValue(wallet);
+    if (found) {
+      out.wallet_account = walletAccountContext(found.account);
+      if (found.wallet) out.wallet = walletValue(found.wallet);
     }
   }
   const keyIds = targets.privateKeyIds ?? [];
@@ -132,6 +144,7 @@ async function payloadContext(
         .where(eq(smartContractInterfaces.organizationId, organizationId))
     ).filter((i) => i.type === type);
   try {
+    if ("unsignedTransactions" in signs) return {}; // split by buildConditionContexts
     if ("unsignedTransaction" in signs) {
       const { transactionType, unsignedTransaction, from } = signs;
       if (transactionType === "TRANSACTION_TYPE_ETHEREUM") {

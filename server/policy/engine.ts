@@ -66,7 +66,7 @@ function outcomeOf(policy: CompiledPolicy, condition: PolicyValue, consensus: Po
  * consensus; else implicit deny.
  */
 export function evaluatePolicies(
-  policies: CompiledPolicy[],
+  policies: readonly CompiledPolicy[],
   contexts: { condition: PolicyValue; consensus: PolicyValue },
 ): Round {
   const evaluations = policies.map((policy) => ({

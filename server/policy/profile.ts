@@ -1,3 +1,4 @@
+import type { DbOrTx } from "../db/client";
 import type { PolicyParam } from "./context/params";
 
 /** `activity.resource`: what kind of thing an activity acts on (the reference's Activity breakdown). */
@@ -17,7 +18,8 @@ export type PolicyResource =
   | "AUTH"
   | "OTP"
   | "AUTH_PROXY"
-  | "WEBHOOK_ENDPOINT";
+  | "WEBHOOK_ENDPOINT"
+  | "SECRET";
 
 /** `activity.action`: what it does to it. */
 export type PolicyAction = "CREATE" | "UPDATE" | "DELETE" | "EXPORT" | "IMPORT" | "SIGN" | "VERIFY";
@@ -31,7 +33,11 @@ export interface ActivityTargets {
   walletIds?: string[];
   walletAccountIds?: string[];
   privateKeyIds?: string[];
-  /** The content it signs, which the policies read as eth.* or solana.*. */
+  /**
+   * The content it signs, which the policies read as eth.* or solana.*. Several transactions
+   * (`unsignedTransactions`: the calls of one EIP-7702 batch) are judged one at a time, each as if
+   * sent alone: the activity is allowed only when every one of them is (server/policy/batch.ts).
+   */
   signs?:
     | {
         transactionType: string;
@@ -40,6 +46,7 @@ export interface ActivityTargets {
         /** Its sender when known (recovered from a signed transaction): eth.tx.from. */
         from?: string;
       }
+    | { transactionType: string; unsignedTransactions: string[] }
     | { encoding: string; payloads: string[] };
 }
 
@@ -59,4 +66,9 @@ export interface PolicyProfile {
   policyParams?: readonly PolicyParam[];
   /** What it acts on and signs; absent for activities that name no wallet, account or key. */
   targets?(params: never): ActivityTargets;
+  /**
+   * What it signs when that depends on stored state, not on the parameters alone (an Earn deposit's
+   * approve goes to its wrapper's asset): read by the policy engine instead of `targets`.
+   */
+  policyTargets?(db: DbOrTx, organizationId: string, params: never): Promise<ActivityTargets>;
 }

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { users } from "../db/schema";
-import { buildConditionContext, UnreadableActivity } from "./activity-context";
+import { type UserRow, users } from "../db/schema";
+import { buildConditionContexts, UnreadableActivity } from "./activity-context";
 import { approvingCredentials } from "./approving-credentials";
+import { combineRounds } from "./batch";
 import { type CompiledPolicy, compilePolicy } from "./compile";
-import { consensusContext } from "./context/consensus";
+import { type ApprovingCredential, consensusContext } from "./context/consensus";
 import { evaluatePolicies, type Round } from "./engine";
 import type { PolicyProfile } from "./profile";
 import { loadPolicies } from "./store";
@@ -22,16 +23,22 @@ export interface RoundInput {
   /** The activity whose recorded approvals give `credentials` (absent: no credentials known). */
   activityId?: string;
   /** The policies to evaluate; the organization's own when absent (a replay passes a draft set). */
-  policies?: CompiledPolicy[];
+  policies?: readonly CompiledPolicy[];
+  /**
+   * The approvals when the caller already holds them: a submission's only approval is its own
+   * request, by the live user it just resolved with the credential it just verified. Saves reading
+   * back the vote it wrote and that user.
+   */
+  knownApprovals?: { approvers: UserRow[]; credentials: ApprovingCredential[] };
 }
 
 /** Evaluate the organization's policies for one activity as it stands (one evaluation round). */
 export async function policyRound(db: DbOrTx, input: RoundInput): Promise<Round> {
   const policies = input.policies ?? (await loadPolicies(db, input.organizationId)).map(compilePolicy);
   if (policies.length === 0) return { outcome: "OUTCOME_DENY_IMPLICIT", evaluations: [], deciding: [] };
-  let condition: PolicyValue;
+  let conditions: PolicyValue[];
   try {
-    condition = await buildConditionContext(db, input);
+    conditions = await buildConditionContexts(db, input);
   } catch (error) {
     if (!(error instanceof UnreadableActivity)) throw error;
     return {
@@ -42,8 +49,10 @@ export async function policyRound(db: DbOrTx, input: RoundInput): Promise<Round>
     };
   }
   // A user deleted since approving no longer counts: consensus is met by live users only.
-  const approvers =
-    input.approverUserIds.length === 0
+  const known = input.knownApprovals;
+  const approvers = known
+    ? known.approvers
+    : input.approverUserIds.length === 0
       ? []
       : await db
           .select()
@@ -55,16 +64,18 @@ export async function policyRound(db: DbOrTx, input: RoundInput): Promise<Round>
               isNull(users.deletedAt),
             ),
           );
-  const credentials = input.activityId
-    ? await approvingCredentials(
-        db,
-        input.activityId,
-        approvers.map((u) => u.id),
-      )
-    : [];
+  const credentials = known
+    ? known.credentials
+    : input.activityId
+      ? await approvingCredentials(
+          db,
+          input.activityId,
+          approvers.map((u) => u.id),
+        )
+      : [];
   const consensus = consensusContext(
     approvers.map((u) => ({ id: u.id, tags: u.tagIds, email: u.email ?? "", name: u.name })),
     credentials,
   );
-  return evaluatePolicies(policies, { condition, consensus });
+  return combineRounds(conditions.map((condition) => evaluatePolicies(policies, { condition, consensus })));
 }

@@ -25,9 +25,19 @@ export async function insertPolicy(
   params: TPolicyParams,
   now: Date,
 ): Promise<string> {
-  const id = newId(now.getTime());
-  await tx.insert(policies).values({
-    id,
+  const [id] = await insertPolicies(tx, organizationId, [params], now);
+  return id!;
+}
+
+/** Several policies in one statement (create_policies holds up to 100); ids in the order given. */
+export async function insertPolicies(
+  tx: Tx,
+  organizationId: string,
+  list: TPolicyParams[],
+  now: Date,
+): Promise<string[]> {
+  const rows = list.map((params) => ({
+    id: newId(now.getTime()),
     organizationId,
     name: params.policyName,
     effect: params.effect,
@@ -36,8 +46,9 @@ export async function insertPolicy(
     notes: params.notes,
     createdAt: now,
     updatedAt: now,
-  });
-  return id;
+  }));
+  await tx.insert(policies).values(rows);
+  return rows.map((row) => row.id);
 }
 
 /** The organization's policies in a stable order (oldest first): the order evaluations list them in. */

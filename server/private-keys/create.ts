@@ -68,25 +68,43 @@ export async function insertPrivateKey(
   now: Date,
   options: { imported: boolean },
 ): Promise<{ format: AddressFormat; address: string }[]> {
-  const formats = [...new Set(key.addressFormats)];
-  const addresses = formats.map((format) => ({ format, address: addressFor(format, key.curve, publicKey) }));
-  await tx.insert(privateKeys).values({
-    id,
-    organizationId,
-    name: key.privateKeyName,
-    curve: key.curve,
-    publicKey: Buffer.from(publicKey).toString("hex"),
-    tagIds: key.privateKeyTags,
-    exported: false,
-    imported: options.imported,
-    createdAt: now,
-    updatedAt: now,
-  });
-  if (addresses.length) {
-    await tx
-      .insert(privateKeyAddresses)
-      .values(addresses.map((a) => ({ privateKeyId: id, organizationId, ...a })));
-  }
+  const [addresses] = await insertPrivateKeys(tx, organizationId, [{ id, key, publicKey }], now, options);
+  return addresses!;
+}
+
+/** Several keys' rows and addresses in two statements, whatever their number; addresses per key. */
+export async function insertPrivateKeys(
+  tx: Tx,
+  organizationId: string,
+  entries: { id: string; key: NewPrivateKey; publicKey: Uint8Array }[],
+  now: Date,
+  options: { imported: boolean },
+): Promise<{ format: AddressFormat; address: string }[][]> {
+  const addresses = entries.map(({ key, publicKey }) =>
+    [...new Set(key.addressFormats)].map((format) => ({
+      format,
+      address: addressFor(format, key.curve, publicKey),
+    })),
+  );
+  if (entries.length === 0) return addresses;
+  await tx.insert(privateKeys).values(
+    entries.map(({ id, key, publicKey }) => ({
+      id,
+      organizationId,
+      name: key.privateKeyName,
+      curve: key.curve,
+      publicKey: Buffer.from(publicKey).toString("hex"),
+      tagIds: key.privateKeyTags,
+      exported: false,
+      imported: options.imported,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  const rows = entries.flatMap(({ id }, i) =>
+    addresses[i]!.map((a) => ({ privateKeyId: id, organizationId, ...a })),
+  );
+  if (rows.length) await tx.insert(privateKeyAddresses).values(rows);
   return addresses;
 }
 

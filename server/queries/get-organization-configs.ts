@@ -1,5 +1,6 @@
 import { ZOrganizationRequest } from "@/lib/api/common";
 import { QUERY_RESPONSES } from "@/lib/api/query-responses";
+import { loadFeatures } from "../organizations/features";
 import { defineQuery } from "./define";
 
 export const getOrganizationConfigs = defineQuery({
@@ -7,10 +8,10 @@ export const getOrganizationConfigs = defineQuery({
   summary: "The organization's root quorum and features",
   request: ZOrganizationRequest,
   response: QUERY_RESPONSES.get_organization_configs,
-  async run({ organization }) {
+  async run({ app, organization }) {
     return {
       configs: {
-        features: [],
+        features: await loadFeatures(app.db, organization.id),
         quorum: { threshold: organization.rootQuorumThreshold, userIds: organization.rootUserIds },
       },
     };

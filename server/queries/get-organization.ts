@@ -4,6 +4,7 @@ import { ZOrganizationRequest } from "@/lib/api/common";
 import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { loadSmartContractInterfaces } from "../contracts/store";
 import { privateKeys, tags, wallets } from "../db/schema";
+import { loadFeatures } from "../organizations/features";
 import { renderPrivateKeys } from "../private-keys/render";
 import { renderTag } from "../tags/render";
 import { loadUsers } from "../users/render";
@@ -41,7 +42,7 @@ export const getOrganization = defineQuery({
         invitations: [],
         tags: tagRows.map(renderTag),
         rootQuorum: { threshold: organization.rootQuorumThreshold, userIds: organization.rootUserIds },
-        features: [],
+        features: await loadFeatures(app.db, organization.id),
         wallets: walletRows.map(renderWallet),
         smartContractInterfaceReferences: interfaces.map((row) => ({
           smartContractInterfaceId: row.id,

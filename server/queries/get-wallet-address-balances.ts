@@ -5,13 +5,15 @@ import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { assetBalances, servedAssets } from "../chains/assets";
 import { readChain } from "../chains/read";
 import { walletAccounts } from "../db/schema";
+import { earnNetworkTokens } from "../earn/deployment";
 import { notFound } from "../errors";
+import { formatUsd } from "../gas-station/prices";
 import { defineQuery } from "./define";
 
 export const getWalletAddressBalances = defineQuery({
   path: "get_wallet_address_balances",
   summary:
-    "The non-zero balances (native coin and, on local devnets, the seeded tokens) of one of the organization's wallet account addresses on a chain",
+    "The non-zero balances (native coin and, on local devnets, the seeded tokens; on configured chains, the configured Earn assets) of one of the organization's wallet account addresses on a chain; display.usd where LATCHKEY_USD_PRICES prices the symbol",
   request: ZGetWalletAddressBalancesRequest,
   response: QUERY_RESPONSES.get_wallet_address_balances,
   async run({ app, organization }, request) {
@@ -27,23 +29,31 @@ export const getWalletAddressBalances = defineQuery({
       .where(and(eq(walletAccounts.organizationId, organization.id), sameAddress))
       .limit(1);
     if (!account) throw notFound("wallet account", request.address);
-    const units = await readChain(info.caip2, () => assetBalances(app.chains, info.caip2, request.address));
-    // Only non-zero balances, as the reference answers.
+    const tokens = earnNetworkTokens(app, info.caip2);
+    const units = await readChain(info.caip2, () =>
+      assetBalances(app.chains, info.caip2, request.address, tokens),
+    );
+    // Only non-zero balances, as the reference answers; USD for display, at the configured prices.
     return {
-      balances: servedAssets(app.chains, info.caip2).flatMap((asset, i) =>
-        units[i]! === 0n
-          ? []
-          : [
-              {
-                caip19: asset.caip19,
-                symbol: asset.symbol,
-                name: asset.name,
-                decimals: asset.decimals,
-                balance: units[i]!.toString(),
-                display: { crypto: displayAmount(units[i]!, asset.decimals) },
-              },
-            ],
-      ),
+      balances: servedAssets(app.chains, info.caip2, tokens).flatMap((asset, i) => {
+        const amount = units[i]!;
+        if (amount === 0n) return [];
+        const price = app.config.usdPrices[asset.symbol.toUpperCase()];
+        const usd = price === undefined ? undefined : (amount * price) / 10n ** BigInt(asset.decimals);
+        return [
+          {
+            caip19: asset.caip19,
+            symbol: asset.symbol,
+            name: asset.name,
+            decimals: asset.decimals,
+            balance: amount.toString(),
+            display: {
+              crypto: displayAmount(amount, asset.decimals),
+              ...(usd === undefined ? {} : { usd: formatUsd(usd) }),
+            },
+          },
+        ];
+      }),
     };
   },
 });

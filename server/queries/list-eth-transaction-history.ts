@@ -4,9 +4,10 @@ import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { isChainUnavailable } from "../chains/chains";
 import { isRpcError, isRpcUnavailable } from "../chains/json-rpc";
 import type { AppContext } from "../context";
-import { activities, evmHistory, privateKeyAddresses, sendTransactions, walletAccounts } from "../db/schema";
-import { invalid, notFound } from "../errors";
+import { activities, evmHistory, sendTransactions } from "../db/schema";
+import { invalid } from "../errors";
 import { watchEvmChain } from "../history/evm-indexer";
+import { requireHistoryAddress } from "../history/history-address";
 import { renderHistoryItem, type SentBy } from "../history/render";
 import { defineQuery } from "./define";
 
@@ -41,31 +42,7 @@ export const listEthTransactionHistory = defineQuery({
   response: QUERY_RESPONSES.list_eth_transaction_history,
   async run({ app, organization }, request) {
     const address = request.address.toLowerCase();
-    const [account] = await app.db
-      .select({ id: walletAccounts.id })
-      .from(walletAccounts)
-      .where(
-        and(
-          eq(walletAccounts.organizationId, organization.id),
-          sql`lower(${walletAccounts.address}) = ${address}`,
-        ),
-      )
-      .limit(1);
-    if (!account) {
-      const [key] = await app.db
-        .select({ id: privateKeyAddresses.privateKeyId })
-        .from(privateKeyAddresses)
-        .where(
-          and(
-            eq(privateKeyAddresses.organizationId, organization.id),
-            sql`lower(${privateKeyAddresses.address}) = ${address}`,
-          ),
-        )
-        .limit(1);
-      if (key)
-        throw invalid("private key addresses have no transaction history; use a wallet account", "address");
-      throw notFound("wallet account", request.address);
-    }
+    await requireHistoryAddress(app, organization.id, request.address, true);
     const { caip2 } = request;
     if (await watchEvmChain(app, app.db, caip2, app.clock.now())) app.jobWake.notify();
 

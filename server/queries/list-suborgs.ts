@@ -1,14 +1,51 @@
-import { and, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
 import { ZListSuborgsRequest } from "@/lib/api/organizations";
 import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import type { Database } from "../db/client";
-import { apiKeys, authenticators, organizations, users, walletAccounts } from "../db/schema";
+import { apiKeys, authenticators, oauthProviders, organizations, users, walletAccounts } from "../db/schema";
 import { invalid } from "../errors";
+import { type OidcIdentity, verifyOidcToken } from "../oidc/verify";
 import { defineQuery } from "./define";
 import { pageOf } from "./paginate";
 
+/**
+ * Organizations holding passkey `credentialId`, ranked by proof: when one of this parent's live
+ * sub-organizations registered it with proven possession, only those that proved it; otherwise
+ * every one that holds it. A copy registered from someone's public attestation (replayed or
+ * forged, no key needed) therefore never stands beside, or in front of, the passkey's owner.
+ */
+function credentialHolders(db: Database, parentId: string, credentialId: string) {
+  const provenAmongSiblings = db
+    .select({ one: sql`1` })
+    .from(authenticators)
+    .innerJoin(organizations, eq(organizations.id, authenticators.organizationId))
+    .where(
+      and(
+        eq(authenticators.credentialId, credentialId),
+        eq(authenticators.possessionProven, true),
+        eq(organizations.parentOrganizationId, parentId),
+        isNull(organizations.deletedAt),
+      ),
+    );
+  return db
+    .select({ id: authenticators.organizationId })
+    .from(authenticators)
+    .where(
+      and(
+        eq(authenticators.credentialId, credentialId),
+        or(eq(authenticators.possessionProven, true), notExists(provenAmongSiblings)),
+      ),
+    );
+}
+
 /** Sub-organization ids (of this parent) that have a user or credential matching the filter. */
-function memberFilter(db: Database, filterType: string, value: string): SQL | undefined {
+function memberFilter(
+  db: Database,
+  parentId: string,
+  filterType: string,
+  value: string,
+  oidc: OidcIdentity | undefined,
+): SQL | undefined {
   // Parenthesised by hand: a select's SQL has no brackets of its own inside `in (...)`.
   const orgsWhere = (members: { getSQL(): SQL }) => sql`${organizations.id} in (${members.getSQL()})`;
   switch (filterType) {
@@ -51,12 +88,7 @@ function memberFilter(db: Database, filterType: string, value: string): SQL | un
         ),
       );
     case "CREDENTIAL_ID":
-      return orgsWhere(
-        db
-          .select({ id: authenticators.organizationId })
-          .from(authenticators)
-          .where(eq(authenticators.credentialId, value.replace(/=+$/, ""))),
-      );
+      return orgsWhere(credentialHolders(db, parentId, value.replace(/=+$/, "")));
     case "WALLET_ACCOUNT_ADDRESS":
       return orgsWhere(
         db
@@ -64,9 +96,21 @@ function memberFilter(db: Database, filterType: string, value: string): SQL | un
           .from(walletAccounts)
           .where(eq(walletAccounts.address, value)),
       );
-    // Nothing in a Latchkey organization carries this yet (no OAuth providers): no match.
+    // The token was verified in `run`; its issuer and subject find the users linked to it.
     case "OIDC_TOKEN":
-      return sql`false`;
+      return orgsWhere(
+        db
+          .select({ id: oauthProviders.organizationId })
+          .from(oauthProviders)
+          .innerJoin(users, eq(users.id, oauthProviders.userId))
+          .where(
+            and(
+              eq(oauthProviders.issuer, oidc?.issuer ?? ""),
+              eq(oauthProviders.subject, oidc?.subject ?? ""),
+              isNull(users.deletedAt),
+            ),
+          ),
+      );
     default:
       return undefined;
   }
@@ -81,6 +125,12 @@ export const listSuborgs = defineQuery({
     if (request.filterType && !request.filterValue) {
       throw invalid("filterValue is required when filterType is set", "filterValue");
     }
+    // A token is only evidence once verified (signature, issuer allowlist, times); no nonce: a
+    // lookup starts no session.
+    const oidc =
+      request.filterType === "OIDC_TOKEN"
+        ? await verifyOidcToken(app, request.filterValue ?? "", { field: "filterValue" })
+        : undefined;
     const page = pageOf(organizations.id, request.paginationOptions, "oldest-first");
     const rows = await app.db
       .select({ id: organizations.id })
@@ -90,7 +140,7 @@ export const listSuborgs = defineQuery({
           eq(organizations.parentOrganizationId, organization.id),
           isNull(organizations.deletedAt),
           request.filterType
-            ? memberFilter(app.db, request.filterType, request.filterValue ?? "")
+            ? memberFilter(app.db, organization.id, request.filterType, request.filterValue ?? "", oidc)
             : undefined,
           page.where,
         ),

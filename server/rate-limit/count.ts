@@ -1,9 +1,10 @@
-import { lt, sql } from "drizzle-orm";
+import { and, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitBuckets } from "../db/schema";
 
-export type LimitScope = "key" | "ip";
-export type LimitKind = "activity" | "query";
+/** `contact` and `init_otp`: the one-time-code budgets (server/otp/rate-limit.ts), with a window of their own. */
+export type LimitScope = "key" | "ip" | "contact";
+export type LimitKind = "activity" | "query" | "init_otp";
 
 /** One budget a request spends from: who (scope + subject) doing what (kind). */
 export interface Hit {
@@ -45,7 +46,12 @@ export async function countHits(db: Database, hits: Hit[], windowStart: Date): P
   );
 }
 
-/** Drops the counters of windows that started before `before`: no request counts on them again. */
-export async function pruneBuckets(db: Database, before: Date): Promise<void> {
-  await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, before));
+/**
+ * Drops the counters of `kinds` whose windows started before `before`: no request counts on them
+ * again. Per kind, since each kind has its own window length.
+ */
+export async function pruneBuckets(db: Database, before: Date, kinds: LimitKind[]): Promise<void> {
+  await db
+    .delete(rateLimitBuckets)
+    .where(and(lt(rateLimitBuckets.windowStart, before), inArray(rateLimitBuckets.kind, kinds)));
 }

@@ -61,7 +61,7 @@ export async function enforceRateLimits(app: AppContext, subjects: RequestSubjec
   if (now - (lastPrune.get(app) ?? Number.NEGATIVE_INFINITY) >= PRUNE_EVERY_MS) {
     lastPrune.set(app, now);
     // The previous window is kept so an instance whose clock lags a little still counts right.
-    await pruneBuckets(app.db, new Date(windowStart - windowMs));
+    await pruneBuckets(app.db, new Date(windowStart - windowMs), ["activity", "query"]);
   }
   // The credential's limit is named first: it is the one the caller can do something about.
   const spent = hits.find((hit, i) => counts[i]! > limitOf(app, hit.scope, hit.kind));

@@ -1,5 +1,5 @@
 import type { TEthSendTransactionParams } from "@/lib/api/broadcast";
-import type { EvmCall } from "../chains/evm/adapter";
+import type { EvmCall, RpcAuthorization } from "../chains/evm/adapter";
 import type { SendTransactionRow } from "../db/schema";
 import { decodeSignedEvmTransaction } from "../encoding/evm-signed-transaction";
 
@@ -11,15 +11,32 @@ import { decodeSignedEvmTransaction } from "../encoding/evm-signed-transaction";
 export const isRawSend = (send: SendTransactionRow): boolean =>
   typeof (send.request as { signedTransaction?: unknown }).signedTransaction === "string";
 
-/** The call a send makes, to replay it when it reverted (its reason is read from the replay). */
+/** One unsponsored call: the transaction is that call, sent from the account. */
+export const isPlainCall = (send: SendTransactionRow): boolean => {
+  const request = send.request as Partial<TEthSendTransactionParams>;
+  return send.kind === "CALLS" && !request.sponsor && request.calls?.length === 1;
+};
+
+/**
+ * The call a send made, to replay it when it reverted (its reason is read from the replay). A raw
+ * send's, a batch's, a sponsored send's or an undelegation's is read from the signed bytes — the
+ * delegate called on the account (the revert's address), with its EIP-7702 authorization when it
+ * carried one; a plain call's is the request's call, its address as the caller wrote it.
+ */
 export function sentCall(send: SendTransactionRow): EvmCall & { from: string } {
-  if (isRawSend(send)) {
+  if (isRawSend(send) || (!isPlainCall(send) && send.signedTransaction)) {
     const { transaction, from } = decodeSignedEvmTransaction(send.signedTransaction!);
+    const authorizationList =
+      "authorizationList" in transaction && transaction.authorizationList
+        ? (transaction.authorizationList as unknown as RpcAuthorization[])
+        : undefined;
+    const to = isRawSend(send) ? transaction.to : send.fromAddress; // ours always call the account
     return {
       from,
-      ...(transaction.to ? { to: transaction.to } : {}),
+      ...(to ? { to } : {}),
       value: BigInt(transaction.value ?? 0n),
       data: transaction.data ?? "0x",
+      ...(authorizationList ? { authorizationList } : {}),
     };
   }
   const [call] = (send.request as TEthSendTransactionParams).calls;

@@ -4,6 +4,8 @@ import type { AppContext } from "../context";
 import type { SendTransactionRow } from "../db/schema";
 import type { JobOutcome } from "../jobs/worker";
 import { sentCall } from "./evm-call";
+import { skippedBatch } from "./evm-delegation-check";
+import { recordEvmSponsoredSpend } from "./evm-sponsored-spend";
 import { type SendFailure, updateSend } from "./records";
 import { revertFailure } from "./revert-reason";
 
@@ -65,6 +67,12 @@ export async function followEvmSend(
     app.logger.info({ sendId: send.id, caip2: send.caip2, hash }, "the chain had lost a send; sent it again");
     await updateSend(app.db, send.id, app.clock.now(), { broadcastAt: app.clock.now() });
     return { again: new Date(now + FIRST_POLL_MS) };
+  }
+  await recordEvmSponsoredSpend(app, send, receipt);
+  const skipped = receipt.success ? await skippedBatch(send, chain, receipt.blockNumber) : undefined;
+  if (skipped) {
+    await updateSend(app.db, send.id, app.clock.now(), { blockNumber: receipt.blockNumber.toString() });
+    return failSend(app, send, skipped);
   }
   if (receipt.success) {
     await updateSend(app.db, send.id, app.clock.now(), {

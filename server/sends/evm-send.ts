@@ -1,18 +1,15 @@
 import { keccak256 } from "viem";
-import type { TEthSendTransactionParams } from "@/lib/api/broadcast";
-import { chainInfo } from "@/lib/api/chains";
 import { isChainUnavailable } from "../chains/chains";
 import { type EvmAdapter, evmAdapter } from "../chains/evm/adapter";
-import { isRpcError, isRpcUnavailable } from "../chains/json-rpc";
+import { isRpcError, isRpcUnavailable, type JsonRpcClient } from "../chains/json-rpc";
 import type { AppContext } from "../context";
 import type { JobRow, SendTransactionRow } from "../db/schema";
 import type { JobOutcome } from "../jobs/worker";
 import { resolveSigner } from "../sign-with/resolve-signer";
 import { isRawSend } from "./evm-call";
 import { ALREADY_KNOWN, failSend, followEvmSend, NONCE_TAKEN } from "./evm-follow";
-import { fillEvmTransaction } from "./evm-transaction";
+import { isSendRefused, type PreparedEvmSend, prepareEvmSend } from "./evm-prepare";
 import { findSend, updateSend } from "./records";
-import { revertFailure } from "./revert-reason";
 
 /**
  * Once a transaction is signed it may be on the chain whatever the node last said, so an unreachable
@@ -22,18 +19,23 @@ import { revertFailure } from "./revert-reason";
 const UNREACHABLE_RETRY_MS = 5_000;
 
 /**
- * The job behind eth_send_transaction, one step per run: PENDING → fill, sign (the signed bytes are
- * stored before they are sent, so a retry re-sends the same transaction and never a second one) and
- * broadcast → BROADCASTED → look for the receipt → COMPLETED, or FAILED with the chain's reason.
+ * The job behind eth_send_transaction, eth_send_raw_transaction and eth_undelegate_7702, one step
+ * per run: PENDING → prepare (evm-prepare.ts: one call, the account's EIP-7702 batch, the gas
+ * station's sponsored transaction or an undelegation) and sign — the signed bytes are stored before
+ * they are sent, so a retry re-sends the same transaction and never a second one — and broadcast →
+ * BROADCASTED → look for the receipt → COMPLETED, or FAILED with the chain's reason (evm-follow.ts).
  */
 export async function runEvmSend(app: AppContext, job: JobRow): Promise<JobOutcome> {
   const { sendId } = job.payload as { sendId: string };
   const send = await findSend(app.db, sendId);
   if (!send || send.status === "COMPLETED" || send.status === "FAILED") return { done: true };
   try {
-    const chain = evmAdapter(await app.chains.rpc(send.caip2));
+    const client = await app.chains.rpc(send.caip2);
+    const chain = evmAdapter(client);
     const outcome =
-      send.status === "PENDING" ? await broadcast(app, send, chain) : await followEvmSend(app, send, chain);
+      send.status === "PENDING"
+        ? await broadcast(app, send, chain, client)
+        : await followEvmSend(app, send, chain);
     if (send.lastError) await updateSend(app.db, send.id, app.clock.now(), { lastError: null });
     return outcome;
   } catch (error) {
@@ -47,26 +49,30 @@ export async function runEvmSend(app: AppContext, job: JobRow): Promise<JobOutco
   }
 }
 
-async function broadcast(app: AppContext, send: SendTransactionRow, chain: EvmAdapter): Promise<JobOutcome> {
-  const request = send.request as TEthSendTransactionParams;
+async function broadcast(
+  app: AppContext,
+  send: SendTransactionRow,
+  chain: EvmAdapter,
+  client: JsonRpcClient,
+): Promise<JobOutcome> {
   let signed = send.signedTransaction;
   if (!signed) {
-    let unsigned: string;
+    let prepared: PreparedEvmSend;
     try {
-      unsigned = await fillEvmTransaction(chain, chainInfo(send.caip2)!.chainId!, send.fromAddress, request);
+      prepared = await prepareEvmSend(app, send, chain, client);
     } catch (error) {
-      // The node refused to estimate: the call would revert (or the sender cannot pay). Say why.
-      if (isRpcError(error))
-        return failSend(app, send, revertFailure(request.calls[0]!.to, error.message, error.data));
+      if (isSendRefused(error)) return failSend(app, send, error.failure);
       throw error;
     }
     signed = await app.db.transaction(async (tx) => {
-      const signer = await resolveSigner(app, tx, send.organizationId, send.fromAddress);
-      return `0x${await signer.key.signTransaction("TRANSACTION_TYPE_ETHEREUM", unsigned)}`;
+      const { organizationId, address } = prepared.signer;
+      const signer = await resolveSigner(app, tx, organizationId, address);
+      return `0x${await signer.key.signTransaction("TRANSACTION_TYPE_ETHEREUM", prepared.unsigned)}`;
     });
     await updateSend(app.db, send.id, app.clock.now(), {
       signedTransaction: signed,
       txHash: keccak256(signed as `0x${string}`),
+      sponsorOrganizationId: prepared.sponsorOrganizationId ?? null,
     });
   }
   const hash = keccak256(signed as `0x${string}`);
@@ -78,7 +84,7 @@ async function broadcast(app: AppContext, send: SendTransactionRow, chain: EvmAd
       if (NONCE_TAKEN.test(error.message)) {
         // Ours, sent before a crash kept us from recording it? Then it is broadcast, not lost.
         if ((await chain.receipt(hash)) || (await chain.knows(hash))) return broadcasted(app, send);
-        if (request.nonce === undefined && !isRawSend(send)) {
+        if (mayResign(send)) {
           // Another transaction took the nonce between filling and sending: fill and sign afresh.
           await updateSend(app.db, send.id, app.clock.now(), { signedTransaction: null, txHash: null });
           throw new Error(`nonce taken, signing again: ${error.message}`);
@@ -88,6 +94,16 @@ async function broadcast(app: AppContext, send: SendTransactionRow, chain: EvmAd
     }
   }
   return broadcasted(app, send);
+}
+
+/**
+ * Whether a send whose nonce was taken may be signed again with a fresh one: not a raw send (someone
+ * else signed it), not a nonce the caller chose — except a sponsored send's, whose transaction nonce
+ * is the gas station's, always Latchkey's to choose (the caller's `nonce` is the account's).
+ */
+function mayResign(send: SendTransactionRow): boolean {
+  if (isRawSend(send)) return false;
+  return (send.request as { nonce?: string }).nonce === undefined || send.sponsorOrganizationId !== null;
 }
 
 async function broadcasted(app: AppContext, send: SendTransactionRow): Promise<JobOutcome> {

@@ -1,6 +1,7 @@
 import { type Hex, serializeTransaction } from "viem";
 import type { TEthSendTransactionParams } from "@/lib/api/broadcast";
 import type { EvmAdapter } from "../chains/evm/adapter";
+import { gasLimitFor } from "./gas-margin";
 
 /**
  * The unsigned EIP-1559 transaction of a single-call send, its blanks filled from the chain: the
@@ -27,9 +28,7 @@ export async function fillEvmTransaction(
   const gas =
     request.gasLimit !== undefined
       ? BigInt(request.gasLimit)
-      : await chain
-          .estimateGas({ from, to: call!.to, value, data })
-          .then((g) => (data === "0x" ? g : (g * 6n) / 5n));
+      : await chain.estimateGas({ from, to: call!.to, value, data }).then((g) => gasLimitFor(g, data));
   return serializeTransaction({
     type: "eip1559",
     chainId,
@@ -43,20 +42,22 @@ export async function fillEvmTransaction(
 }
 
 /**
- * What policies read of a send before anything is filled in: the same call as an unsigned EIP-1559
- * transaction (eth.tx.to, value, data, chain id; nonce and fees as given, else zero).
+ * What policies read of a send before anything is filled in: each call as the unsigned EIP-1559
+ * transaction it would be if sent alone from the account (eth.tx.to, value, data, chain id; nonce
+ * and fees as given, else zero). A batch's calls are judged one by one (server/policy/batch.ts).
  */
-export function describeEvmSend(chainId: number, request: TEthSendTransactionParams): string {
-  const [call] = request.calls;
-  return serializeTransaction({
-    type: "eip1559",
-    chainId,
-    nonce: Number(request.nonce ?? 0),
-    to: call!.to as Hex,
-    value: BigInt(call!.value ?? "0"),
-    data: (call!.data ?? "0x") as Hex,
-    gas: BigInt(request.gasLimit ?? 0),
-    maxFeePerGas: BigInt(request.maxFeePerGas ?? 0),
-    maxPriorityFeePerGas: BigInt(request.maxPriorityFeePerGas ?? 0),
-  });
+export function describeEvmCalls(chainId: number, request: TEthSendTransactionParams): string[] {
+  return request.calls.map((call) =>
+    serializeTransaction({
+      type: "eip1559",
+      chainId,
+      nonce: Number(request.nonce ?? 0),
+      to: call.to as Hex,
+      value: BigInt(call.value ?? "0"),
+      data: (call.data ?? "0x") as Hex,
+      gas: BigInt(request.gasLimit ?? 0),
+      maxFeePerGas: BigInt(request.maxFeePerGas ?? 0),
+      maxPriorityFeePerGas: BigInt(request.maxPriorityFeePerGas ?? 0),
+    }),
+  );
 }

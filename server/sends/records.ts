@@ -3,6 +3,10 @@ import type { DbOrTx } from "../db/client";
 import { type SendTransactionRow, sendTransactions } from "../db/schema";
 import { newId } from "../ids";
 import { enqueue } from "../jobs/queue";
+import { emitSendStatus } from "../webhooks/domain-events";
+
+/** CALLS: eth_send_transaction's calls (and sol_send_transaction); UNDELEGATE: eth_undelegate_7702. */
+export type SendKind = "CALLS" | "UNDELEGATE";
 
 export type SendStatus = "PENDING" | "BROADCASTED" | "COMPLETED" | "FAILED";
 
@@ -52,6 +56,9 @@ export async function acceptSend(
     /** A transaction signed elsewhere (eth_send_raw_transaction): the job only broadcasts it. */
     signedTransaction?: string;
     txHash?: string;
+    kind?: SendKind;
+    /** An EVM send paid by a gas station: the organization whose budget it is counted against. */
+    sponsorOrganizationId?: string;
   },
   job: typeof EVM_SEND_JOB | typeof SVM_SEND_JOB = EVM_SEND_JOB,
 ): Promise<string> {
@@ -72,19 +79,58 @@ export async function findSend(db: DbOrTx, id: string): Promise<SendTransactionR
   return row;
 }
 
+/**
+ * Control characters cannot be stored (PostgreSQL refuses NUL in text and jsonb) nor read by anyone,
+ * and a node may quote a revert's raw bytes in its message (Anvil does for a custom error).
+ */
+const printable = (text: string) =>
+  [...text]
+    .filter((c) => {
+      const code = c.codePointAt(0)!;
+      return (code >= 0x20 && code !== 0x7f) || c === "\n" || c === "\t";
+    })
+    .join("");
+
+function storableRevert(entry: RevertEntry): RevertEntry {
+  const { native } = entry;
+  return {
+    ...entry,
+    displayMessage: printable(entry.displayMessage),
+    ...(native?.message !== undefined ? { native: { ...native, message: printable(native.message) } } : {}),
+  };
+}
+
+function storableFailure(failure: SendFailure): SendFailure {
+  return {
+    ...failure,
+    message: printable(failure.message),
+    ...(failure.revertChain ? { revertChain: failure.revertChain.map(storableRevert) } : {}),
+  };
+}
+
 export async function updateSend(
   db: DbOrTx,
   id: string,
   now: Date,
   fields: Partial<
-    Pick<SendTransactionRow, "signedTransaction" | "txHash" | "blockNumber" | "lastError" | "broadcastAt">
+    Pick<
+      SendTransactionRow,
+      "signedTransaction" | "txHash" | "blockNumber" | "lastError" | "broadcastAt" | "sponsorOrganizationId"
+    >
   > & {
     status?: SendStatus;
     error?: SendFailure;
   },
 ): Promise<void> {
-  await db
+  const [row] = await db
     .update(sendTransactions)
-    .set({ ...fields, updatedAt: now })
-    .where(eq(sendTransactions.id, id));
+    .set({
+      ...fields,
+      ...(fields.error ? { error: storableFailure(fields.error) } : {}),
+      ...(fields.lastError ? { lastError: printable(fields.lastError) } : {}),
+      updatedAt: now,
+    })
+    .where(eq(sendTransactions.id, id))
+    .returning();
+  if (fields.status && row) await emitSendStatus(db, now, row);
 }

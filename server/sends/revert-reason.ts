@@ -1,13 +1,30 @@
 import { type Abi, decodeErrorResult, type Hex } from "viem";
+import { DELEGATE_ABI } from "../chains/evm/gas-station-delegate";
 import { SEEDED_TOKEN_ABI } from "../chains/evm/seeded-tokens";
+import { FEE_SPLITTER, FEE_WRAPPER, FEE_WRAPPER_FACTORY } from "../earn/contracts";
 import type { RevertEntry, SendFailure } from "./records";
 
 /**
  * Errors read without the contract's own ABI: Solidity's Error(string) and Panic(uint256) (viem
- * knows those) and the standard ERC-20 errors of ERC-6093 that OpenZeppelin tokens raise — taken
- * from the seeded token's compiled ABI, which carries them.
+ * knows those), the standard ERC-20 errors of ERC-6093 that OpenZeppelin tokens raise — taken
+ * from the seeded token's compiled ABI, which carries them — and GasStationDelegate's own
+ * (InvalidNonce, DeadlineExpired, …), which every batch and sponsored send runs through, and Earn's
+ * contracts' (DepositsArePaused, ERC4626ExceededMaxRedeem, …), which Earn's deposits and withdrawals call.
  */
-const KNOWN_ERRORS: Abi = SEEDED_TOKEN_ABI.filter((item) => item.type === "error");
+const KNOWN_ERRORS: Abi = [
+  ...SEEDED_TOKEN_ABI,
+  ...DELEGATE_ABI,
+  ...FEE_WRAPPER.abi,
+  ...FEE_SPLITTER.abi,
+  ...FEE_WRAPPER_FACTORY.abi,
+].filter((item) => item.type === "error");
+
+/**
+ * Anvil follows "custom error 0x<selector>:" with the error's raw argument bytes (NUL characters
+ * and all): the selector is what a reader can use, and the bytes are in the entry's `data`.
+ */
+const withoutRawBytes = (nodeMessage: string) =>
+  nodeMessage.replace(/(custom error 0x[0-9a-fA-F]{8})[\s\S]*$/, "$1");
 
 const isHex = (value: unknown): value is Hex =>
   typeof value === "string" && /^0x([0-9a-fA-F]{2})*$/.test(value);
@@ -35,7 +52,8 @@ export function decodeRevert(address: string | undefined, nodeMessage: string, d
   return address ? { address, ...entry } : entry;
 }
 
-function readRevert(nodeMessage: string, data: unknown): RevertEntry {
+function readRevert(rawMessage: string, data: unknown): RevertEntry {
+  const nodeMessage = withoutRawBytes(rawMessage);
   const hex = revertData(data);
   if (!hex || hex.length < 10) {
     return {

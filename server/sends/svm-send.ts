@@ -1,6 +1,7 @@
 import type { TSolSendRequest } from "@/lib/api/broadcast";
 import { chainInfo } from "@/lib/api/chains";
-import { isRpcError, type RpcError } from "../chains/json-rpc";
+import { isChainUnavailable } from "../chains/chains";
+import { isRpcError, isRpcUnavailable, type RpcError } from "../chains/json-rpc";
 import { type SvmAdapter, svmAdapter } from "../chains/svm/adapter";
 import type { AppContext } from "../context";
 import type { JobRow, SendTransactionRow } from "../db/schema";
@@ -18,6 +19,8 @@ const LAMPORTS_PER_SIGNATURE = 5000n;
 /** How often a broadcast transaction's status is asked for. */
 const POLL_MS = 500;
 const ALREADY_PROCESSED = /already been processed|AlreadyProcessed/;
+/** How often an unreachable node is tried again once the transaction is signed. */
+const UNREACHABLE_RETRY_MS = 5_000;
 
 /**
  * The job behind sol_send_transaction, one step per run: PENDING → set the blockhash (spec.md rules
@@ -30,9 +33,23 @@ export async function runSvmSend(app: AppContext, job: JobRow): Promise<JobOutco
   const { sendId } = job.payload as { sendId: string };
   const send = await findSend(app.db, sendId);
   if (!send || send.status === "COMPLETED" || send.status === "FAILED") return { done: true };
-  const chain = svmAdapter(await app.chains.rpc(send.caip2));
-  if (send.status === "PENDING") return broadcast(app, send, chain);
-  return follow(app, send, chain);
+  try {
+    const chain = svmAdapter(await app.chains.rpc(send.caip2));
+    const outcome =
+      send.status === "PENDING" ? await broadcast(app, send, chain) : await follow(app, send, chain);
+    if (send.lastError) await updateSend(app.db, send.id, app.clock.now(), { lastError: null });
+    return outcome;
+  } catch (error) {
+    if (!isRpcUnavailable(error) && !isChainUnavailable(error)) throw error;
+    // As for EVM sends (evm-send.ts): say on the status what is retried; once signed, the bytes may
+    // land, so the node is waited out rather than given up on — when it answers again, `follow`
+    // finds the transaction or sees its blockhash expired and fails it as dropped.
+    await updateSend(app.db, send.id, app.clock.now(), { lastError: error.message });
+    const current = await findSend(app.db, sendId);
+    if (current?.signedTransaction)
+      return { again: new Date(app.clock.now().getTime() + UNREACHABLE_RETRY_MS) };
+    throw error; // nothing signed yet: retried with backoff, FAILED when the attempts run out
+  }
 }
 
 async function fail(app: AppContext, send: SendTransactionRow, error: SendFailure): Promise<JobOutcome> {
@@ -41,11 +58,21 @@ async function fail(app: AppContext, send: SendTransactionRow, error: SendFailur
   return { done: true };
 }
 
-/** The node's refusal, in its words, with Solana's details as the reference shapes them. */
-function refused(error: RpcError): SendFailure {
+/** What a fee payer that cannot pay is refused with: no account at all, or too few lamports. */
+const FEE_PAYER_CANNOT_PAY = new Set(["AccountNotFound", "InsufficientFundsForFee"]);
+
+/**
+ * The node's refusal, in its words, with Solana's details as the reference shapes them. When a
+ * sponsored send's fee payer cannot pay, the chain's words ("no record of a prior credit") do not
+ * say who must act, so the message names the gas station first.
+ */
+function refused(error: RpcError, gasStation: string | undefined): SendFailure {
   const data = (error.data ?? {}) as { err?: unknown; logs?: string[]; unitsConsumed?: number | string };
+  const stationBroke = gasStation !== undefined && FEE_PAYER_CANNOT_PAY.has(data.err as string);
   return {
-    message: error.message,
+    message: stationBroke
+      ? `the gas station ${gasStation} cannot pay the fee; fund it (${error.message})`
+      : error.message,
     solana: {
       source: error.code === -32002 ? "preflight" : "rpc",
       rpcCode: error.code,
@@ -100,8 +127,10 @@ async function broadcast(app: AppContext, send: SendTransactionRow, chain: SvmAd
   try {
     await chain.sendTransaction(Buffer.from(signed, "hex").toString("base64"));
   } catch (error) {
-    if (!isRpcError(error)) throw error; // unreachable node: retried with backoff
-    if (!ALREADY_PROCESSED.test(error.message)) return fail(app, send, refused(error));
+    if (!isRpcError(error)) throw error; // unreachable node: waited out by runSvmSend
+    if (!ALREADY_PROCESSED.test(error.message)) {
+      return fail(app, send, refused(error, request.sponsorship?.gasStation));
+    }
   }
   await updateSend(app.db, send.id, app.clock.now(), { status: "BROADCASTED" });
   return { again: new Date(app.clock.now().getTime() + 200) };

@@ -17,6 +17,19 @@ export function requiredSignersOf(unsignedTransaction: string): { signers: strin
   };
 }
 
+/**
+ * The first instruction (0-based) that lists the fee payer among its accounts, if any. A sponsor's
+ * signature lends its signer privilege to every instruction that names it, so a sponsored message
+ * may use the gas station as fee payer only — never as a transfer's source or a rent payer.
+ */
+export function instructionUsingFeePayer(unsignedTransaction: string): number | undefined {
+  const bytes = decodeHexField(unsignedTransaction, "unsignedTransaction");
+  const index = readSolanaTransaction(bytes).instructionAccounts.findIndex((accounts) =>
+    accounts.includes(0),
+  );
+  return index === -1 ? undefined : index;
+}
+
 /** A base58 blockhash as its 32 bytes, or an InputError naming the field. */
 export function blockhashBytes(blockhash: string, field = "recentBlockhash"): Uint8Array {
   let bytes: Uint8Array;

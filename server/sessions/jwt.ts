@@ -10,7 +10,8 @@ export interface SessionClaims {
   exp: number;
   /** Compressed P-256 public key of the session, hex; empty for read-only sessions without a key. */
   public_key: string;
-  session_type: SessionType;
+  /** A session profile's name when the login named one (the reference's rule). */
+  session_type: SessionType | (string & {});
   user_id: string;
   organization_id: string;
 }

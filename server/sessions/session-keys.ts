@@ -3,6 +3,12 @@ import { insertApiKeys } from "../credentials/api-keys";
 import type { Tx } from "../db/client";
 import { apiKeys } from "../db/schema";
 
+/** The logins whose session keys prove, to an MFA step, the method that obtained them. */
+export type LoginMethod =
+  | "AUTHENTICATION_TYPE_EMAIL_OTP"
+  | "AUTHENTICATION_TYPE_SMS_OTP"
+  | "AUTHENTICATION_TYPE_OAUTH";
+
 export const SESSION_CREDENTIAL_TYPE = "CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256";
 
 /** 15 minutes, as spec.md sets for logins, unless LATCHKEY_SESSION_SECONDS says otherwise. */
@@ -24,6 +30,10 @@ export async function insertSessionKey(
     seconds: number;
     name?: string;
     invalidateExisting?: boolean;
+    /** The session profile the login named: its scope then limits what the session submits. */
+    sessionProfileId?: string;
+    /** How the session was obtained, when a login proved more than a stamp: see `LoginMethod`. */
+    loginMethod?: LoginMethod;
     now: Date;
   },
 ): Promise<{ apiKeyId: string; expiresAt: Date }> {
@@ -49,6 +59,8 @@ export async function insertSessionKey(
         curve: "API_KEY_CURVE_P256",
         credentialType: SESSION_CREDENTIAL_TYPE,
         expirationSeconds: String(input.seconds),
+        sessionProfileId: input.sessionProfileId,
+        loginMethod: input.loginMethod,
       },
     ],
     input.now,

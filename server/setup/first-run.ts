@@ -51,6 +51,17 @@ export async function completeFirstRun(app: AppContext, request: TFirstRunReques
     { ...request.passkey, challenge },
     "passkey",
   );
+  // The token's challenge is the server's and fresh, and a first run succeeds once: the passkey has
+  // proved possession when its key signed that challenge.
+  passkey.possessionProven = passkey.keySigned;
+  if (app.config.requireRegistrationChallenge && !passkey.possessionProven) {
+    throw new ApiError(
+      "INVALID_ARGUMENT",
+      "POSSESSION_NOT_PROVEN",
+      "passkey: nothing signed by the passkey covers the challenge (send possessionProof, an assertion over it); this installation requires every passkey registration to prove possession",
+      { fieldViolations: [{ field: "passkey.possessionProof", description: "possession not proven" }] },
+    );
+  }
   return app.db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${organizations} in exclusive mode`);
     const [existing] = await tx.select({ id: organizations.id }).from(organizations).limit(1);

@@ -39,7 +39,13 @@ export async function resolveSigner(
   return {
     curve,
     source: { kind: "WALLET_ACCOUNT", walletId, walletAccountId, address },
-    key: walletAccountSigningKey(tx, app.keyring, { walletId, organizationId }, { curve, path }),
+    key: walletAccountSigningKey(
+      tx,
+      app.keyring,
+      { walletId, walletAccountId, organizationId },
+      { curve, path },
+      app.clock.now(),
+    ),
   };
 }
 

@@ -7,7 +7,7 @@ import { exportBundle } from "./bundles";
 import { SignerInputError } from "./errors";
 import type { MasterKeyring } from "./keyring";
 import type { Curve, KeyPair } from "./types";
-import { storeSecret, withSecret } from "./vault";
+import { storeNewSecrets, storeSecret, withSecret } from "./vault";
 
 /** Standalone private keys inside the signer boundary: generated, sealed and used only here. */
 
@@ -57,21 +57,23 @@ function checkPrivateKey(curve: Curve, privateKey: Uint8Array): void {
   }
 }
 
-/** A fresh key, sealed; returns its public key. */
-export async function createPrivateKeySecret(
+/** Fresh keys, sealed in one statement; returns their public keys in the order asked. */
+export async function createPrivateKeySecrets(
   db: DbOrTx,
   keyring: MasterKeyring,
-  ref: PrivateKeyRef,
-  curve: Curve,
+  keys: { ref: PrivateKeyRef; curve: Curve }[],
   now: Date,
-): Promise<Uint8Array> {
-  const privateKey = randomPrivateKey(curve);
+): Promise<Uint8Array[]> {
+  const generated = keys.map(({ ref, curve }) => ({
+    identity: identity(ref),
+    plaintext: randomPrivateKey(curve),
+  }));
   try {
-    const publicKey = publicKeyOf(curve, privateKey);
-    await storeSecret(db, keyring, identity(ref), privateKey, now);
-    return publicKey;
+    const publicKeys = generated.map(({ plaintext }, i) => publicKeyOf(keys[i]!.curve, plaintext));
+    await storeNewSecrets(db, keyring, generated, now);
+    return publicKeys;
   } finally {
-    privateKey.fill(0);
+    for (const { plaintext } of generated) plaintext.fill(0);
   }
 }
 

@@ -17,7 +17,20 @@ export interface SealIdentity {
   organizationId: string | null;
   kind: SecretKind;
 }
-export type SecretKind = "WALLET_MNEMONIC" | "PRIVATE_KEY" | "IMPORT_TARGET" | "SERVER_SIGNING_KEY";
+export type SecretKind =
+  | "WALLET_MNEMONIC"
+  | "WALLET_ACCOUNT_KEY"
+  | "PRIVATE_KEY"
+  | "IMPORT_TARGET"
+  | "SERVER_SIGNING_KEY"
+  | "OTP_TARGET"
+  | "EMAIL_BODY"
+  | "ONRAMP_SECRET"
+  | "ONRAMP_ENCRYPTION_KEY"
+  | "OAUTH2_CLIENT_SECRET"
+  | "OAUTH2_ENCRYPTION_KEY"
+  | "SECRET"
+  | "SECRET_IMPORT_TARGET";
 
 export interface Sealed {
   ciphertext: string;

@@ -5,13 +5,13 @@ import { signEthereumTransaction } from "./signing/ethereum-transaction";
 import { signRawPayload } from "./signing/raw-payload";
 import { signSolanaTransaction } from "./signing/solana-transaction";
 import type { Curve, HashFunction, KeyPair, PayloadEncoding, RawSignature } from "./types";
-import { withWalletAccountKey } from "./wallet-secrets";
+import { type WalletAccountRef, withWalletAccountKey } from "./wallet-secrets";
 
 export type TransactionType = "TRANSACTION_TYPE_ETHEREUM" | "TRANSACTION_TYPE_SOLANA";
 
 /**
  * A stored key that can sign, and nothing more: what code outside the signer boundary holds. Each
- * call unseals (and for a wallet account derives) the key, signs, and zeroes it; no caller ever
+ * call unseals the key, signs, and zeroes it; no caller ever
  * sees the key pair.
  */
 export interface SigningKey {
@@ -40,14 +40,18 @@ function signingKey(curve: Curve, withKey: WithKey): SigningKey {
   };
 }
 
-/** A wallet account's key: the wallet's mnemonic re-derived at `path` for each signature. */
+/**
+ * A wallet account's key: its own sealed key, unsealed for each signature (derived from the
+ * wallet's mnemonic once, and sealed, for an account that has none yet).
+ */
 export function walletAccountSigningKey(
   db: DbOrTx,
   keyring: MasterKeyring,
-  ids: { walletId: string; organizationId: string },
+  ids: WalletAccountRef,
   account: { curve: Curve; path: string },
+  now: Date,
 ): SigningKey {
-  return signingKey(account.curve, (fn) => withWalletAccountKey(db, keyring, ids, account, fn));
+  return signingKey(account.curve, (fn) => withWalletAccountKey(db, keyring, ids, account, now, fn));
 }
 
 /** A private key's key, unsealed for each signature. */

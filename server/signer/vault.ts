@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { sealedSecrets } from "../db/schema";
+import { type SealedSecretRow, sealedSecrets } from "../db/schema";
 import type { MasterKeyring } from "./keyring";
-import { SealBrokenError, type SealIdentity, seal, unseal } from "./seal";
+import { SealBrokenError, type Sealed, type SealIdentity, seal, unseal } from "./seal";
 
 /**
  * The database side of sealed key material. Plaintext goes in through `store` and comes out only
@@ -26,6 +26,43 @@ export async function storeSecret(
     });
 }
 
+/**
+ * Seal several new secrets in one statement (create_private_keys makes up to 100). Their ids are
+ * fresh, so unlike storeSecret nothing is replaced: a clash is a bug and fails the transaction.
+ */
+export async function storeNewSecrets(
+  db: DbOrTx,
+  keyring: MasterKeyring,
+  entries: { identity: SealIdentity; plaintext: Uint8Array }[],
+  now: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(sealedSecrets).values(
+    entries.map(({ identity, plaintext }) => ({
+      ...identity,
+      ...seal(keyring.current, identity, plaintext),
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+}
+
+/** A secret sealed already (ciphertext only), with the identity it is bound to. */
+export interface SealedEntry {
+  identity: SealIdentity;
+  sealed: Sealed;
+}
+
+/** Store secrets sealed beforehand, in one statement; like storeNewSecrets, their ids are fresh. */
+export async function storeNewSealed(db: DbOrTx, entries: SealedEntry[], now: Date): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insert(sealedSecrets)
+    .values(
+      entries.map(({ identity, sealed }) => ({ ...identity, ...sealed, createdAt: now, updatedAt: now })),
+    );
+}
+
 export class SecretMissingError extends Error {}
 
 /** Unseal, hand the plaintext to `use`, and zero it whatever happens. */
@@ -36,6 +73,22 @@ export async function withSecret<T>(
   use: (plaintext: Buffer) => T | Promise<T>,
 ): Promise<T> {
   const [row] = await db.select().from(sealedSecrets).where(eq(sealedSecrets.id, identity.id));
+  return openSealed(keyring, identity, row, use);
+}
+
+/** Several sealed rows in one statement, still sealed, by id (open each with openSealed). */
+export async function readSealed(db: DbOrTx, ids: string[]): Promise<Map<string, SealedSecretRow>> {
+  const rows = await db.select().from(sealedSecrets).where(inArray(sealedSecrets.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Unseal a row read for `identity`, hand the plaintext to `use`, and zero it whatever happens. */
+export async function openSealed<T>(
+  keyring: MasterKeyring,
+  identity: SealIdentity,
+  row: SealedSecretRow | undefined,
+  use: (plaintext: Buffer) => T | Promise<T>,
+): Promise<T> {
   if (!row || row.kind !== identity.kind || row.organizationId !== identity.organizationId) {
     throw new SecretMissingError(`no ${identity.kind} is sealed for ${identity.id}`);
   }

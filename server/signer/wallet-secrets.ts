@@ -3,11 +3,21 @@ import type { DbOrTx } from "../db/client";
 import { addressFor } from "./addresses";
 import { exportBundle } from "./bundles";
 import { SignerInputError } from "./errors";
+import { SLIP10_CURVES } from "./hd/curves";
 import { deriveKeyPair } from "./hd/derive";
 import { generateMnemonic, isValidMnemonic, mnemonicToSeed } from "./hd/mnemonic";
 import type { MasterKeyring } from "./keyring";
+import { type SealIdentity, seal } from "./seal";
 import type { AddressFormat, Curve, KeyPair } from "./types";
-import { storeSecret, withSecret } from "./vault";
+import {
+  deleteSecrets,
+  openSealed,
+  readSealed,
+  type SealedEntry,
+  storeNewSealed,
+  storeSecret,
+  withSecret,
+} from "./vault";
 
 /**
  * Wallets inside the signer boundary: the mnemonic is generated, sealed, unsealed and turned into
@@ -32,10 +42,20 @@ export interface DerivedAccount extends AccountSpec {
   publicKey: string;
 }
 
+export interface WalletAccountRef extends WalletRef {
+  walletAccountId: string;
+}
+
 const identity = (ref: WalletRef) => ({
   id: ref.walletId,
   organizationId: ref.organizationId,
   kind: "WALLET_MNEMONIC" as const,
+});
+
+const accountIdentity = (ref: WalletAccountRef) => ({
+  id: ref.walletAccountId,
+  organizationId: ref.organizationId,
+  kind: "WALLET_ACCOUNT_KEY" as const,
 });
 
 export async function createWalletSecret(
@@ -91,47 +111,117 @@ async function withSeed<T>(
   });
 }
 
-function derivePublic(seed: Uint8Array, spec: AccountSpec): DerivedAccount {
+function derivePublic(
+  seed: Uint8Array,
+  spec: AccountSpec,
+  keyring: MasterKeyring,
+  sealAs: SealIdentity | undefined,
+): { account: DerivedAccount; sealed?: SealedEntry } {
   const pair = deriveKeyPair(seed, spec.curve, spec.path);
   try {
     return {
-      ...spec,
-      address: addressFor(spec.addressFormat, spec.curve, pair.publicKey),
-      publicKey: Buffer.from(pair.publicKey).toString("hex"),
+      account: {
+        ...spec,
+        address: addressFor(spec.addressFormat, spec.curve, pair.publicKey),
+        publicKey: Buffer.from(pair.publicKey).toString("hex"),
+      },
+      sealed: sealAs && { identity: sealAs, sealed: seal(keyring.current, sealAs, pair.privateKey) },
     };
   } finally {
     pair.privateKey.fill(0);
   }
 }
 
-/** Addresses and public keys of the given derivations; nothing secret leaves. */
-export function deriveWalletAccounts(
+/** The derived accounts; `storeKeys` writes their private keys, already sealed (ciphertext only). */
+export interface DerivedAccounts {
+  accounts: DerivedAccount[];
+  storeKeys(db: DbOrTx, now: Date): Promise<void>;
+}
+
+/**
+ * Addresses and public keys of the given derivations; nothing secret leaves. With `accountIds`
+ * (one per spec), each account's private key is also sealed under its id, bound to it as associated
+ * data, so that signing with it later is one unseal instead of seed + derive.
+ */
+export async function deriveWalletAccounts(
   db: DbOrTx,
   keyring: MasterKeyring,
   ref: WalletRef,
   specs: AccountSpec[],
-): Promise<DerivedAccount[]> {
-  if (specs.length === 0) return Promise.resolve([]);
-  return withSeed(db, keyring, ref, (seed) => specs.map((spec) => derivePublic(seed, spec)));
+  accountIds?: string[],
+): Promise<DerivedAccounts> {
+  const derived =
+    specs.length === 0
+      ? []
+      : await withSeed(db, keyring, ref, (seed) =>
+          specs.map((spec, i) =>
+            derivePublic(
+              seed,
+              spec,
+              keyring,
+              accountIds && accountIdentity({ ...ref, walletAccountId: accountIds[i]! }),
+            ),
+          ),
+        );
+  const sealed = derived.flatMap((d) => (d.sealed ? [d.sealed] : []));
+  return {
+    accounts: derived.map((d) => d.account),
+    storeKeys: (tx, now) => storeNewSealed(tx, sealed, now),
+  };
 }
 
-/** Run `use` with the account's key pair, zeroed afterwards. */
-export function withWalletAccountKey<T>(
+/**
+ * Run `use` with the account's key pair, zeroed afterwards. The account's sealed key and the
+ * wallet's sealed mnemonic are read in one statement; the key is unsealed when there is one, and
+ * otherwise (an account made before keys were sealed per account) derived from the mnemonic once
+ * and sealed for next time.
+ */
+export async function withWalletAccountKey<T>(
   db: DbOrTx,
   keyring: MasterKeyring,
-  ref: WalletRef,
+  ref: WalletAccountRef,
   derivation: { curve: Curve; path: string },
+  now: Date,
   use: (pair: KeyPair) => T | Promise<T>,
 ): Promise<T> {
-  return withSeed(db, keyring, ref, async (seed) => {
-    const pair = deriveKeyPair(seed, derivation.curve, derivation.path);
+  const account = accountIdentity(ref);
+  const rows = await readSealed(db, [ref.walletAccountId, ref.walletId]);
+  const stored = rows.get(ref.walletAccountId);
+  if (stored) {
+    return openSealed(keyring, account, stored, (privateKey) => use(keyPairOf(derivation.curve, privateKey)));
+  }
+  return openSealed(keyring, identity(ref), rows.get(ref.walletId), async (mnemonic) => {
+    const seed = mnemonicToSeed(mnemonic.toString("utf8"));
     try {
-      return await use(pair);
+      const pair = deriveKeyPair(seed, derivation.curve, derivation.path);
+      try {
+        await storeSecret(db, keyring, account, pair.privateKey, now);
+        return await use(pair);
+      } finally {
+        pair.privateKey.fill(0);
+      }
     } finally {
-      pair.privateKey.fill(0);
+      seed.fill(0);
     }
   });
 }
+
+/** The pair of a stored key; its public key is computed only if the signing asks for it. */
+export function keyPairOf(curve: Curve, privateKey: Uint8Array): KeyPair {
+  let publicKey: Uint8Array | undefined;
+  return {
+    curve,
+    privateKey,
+    get publicKey() {
+      publicKey ??= SLIP10_CURVES[curve].publicKey(privateKey);
+      return publicKey;
+    },
+  };
+}
+
+/** Crypto-shredding of deleted accounts' sealed keys (the wallet's mnemonic stays). */
+export const deleteWalletAccountKeys = (db: DbOrTx, walletAccountIds: string[]) =>
+  deleteSecrets(db, walletAccountIds);
 
 /** The mnemonic, encrypted to the caller's target key (decryptExportBundle with returnMnemonic). */
 export function exportWalletMnemonic(
@@ -151,11 +241,12 @@ export function exportWalletAccountKey(
   db: DbOrTx,
   keyring: MasterKeyring,
   serverKey: ServerSigningKey,
-  ref: WalletRef,
+  ref: WalletAccountRef,
   derivation: { curve: Curve; path: string },
   targetPublicKey: string,
+  now: Date,
 ): Promise<string> {
-  return withWalletAccountKey(db, keyring, ref, derivation, (pair) =>
+  return withWalletAccountKey(db, keyring, ref, derivation, now, (pair) =>
     exportBundle(serverKey, ref.organizationId, targetPublicKey, pair.privateKey),
   );
 }

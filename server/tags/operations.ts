@@ -80,10 +80,7 @@ export async function deleteTags(
 ): Promise<{ tagIds: string[]; targetIds: string[] }> {
   const ids = unique(tagIds);
   await requireTags(tx, organizationId, kind, ids);
-  const detached = new Set<string>();
-  for (const id of ids) {
-    for (const target of await kind.targets.detach(tx, organizationId, id, now)) detached.add(target);
-  }
+  const detached = await kind.targets.detachAll(tx, organizationId, ids, now);
   await tx.delete(tags).where(and(eq(tags.organizationId, organizationId), inArray(tags.id, ids)));
   return { tagIds: ids, targetIds: [...detached].sort() };
 }

@@ -15,6 +15,8 @@ export interface TagTargets {
   attach(tx: Tx, organizationId: string, tagId: string, ids: string[], now: Date): Promise<void>;
   /** Remove the tag from the rows carrying it (only from `ids` when given); returns the rows changed. */
   detach(tx: Tx, organizationId: string, tagId: string, now: Date, ids?: string[]): Promise<string[]>;
+  /** Remove every one of `tagIds` from every row, in one statement; returns the rows changed. */
+  detachAll(tx: Tx, organizationId: string, tagIds: string[], now: Date): Promise<string[]>;
 }
 
 type Taggable = typeof users | typeof privateKeys;
@@ -56,6 +58,20 @@ function targetsIn(table: Taggable, noun: string, live?: SQL): TagTargets {
             ids ? inArray(table.id, ids) : undefined,
           ),
         )
+        .returning({ id: table.id });
+      return changed.map((c) => c.id);
+    },
+    async detachAll(tx, organizationId, tagIds, now) {
+      if (tagIds.length === 0) return [];
+      const gone = sql`${sql.param(tagIds)}::text[]`;
+      // Keeps the remaining tags in their order, as array_remove does one tag at a time.
+      const changed = await tx
+        .update(table)
+        .set({
+          tagIds: sql`array(select tag from unnest(${table.tagIds}) with ordinality as kept(tag, n) where tag <> all(${gone}) order by n)`,
+          updatedAt: now,
+        })
+        .where(and(eq(table.organizationId, organizationId), sql`${table.tagIds} && ${gone}`))
         .returning({ id: table.id });
       return changed.map((c) => c.id);
     },

@@ -10,6 +10,7 @@ import { fixedClock } from "../clock";
 import { loadConfig } from "../config";
 import { type AppContext, createAppContext } from "../context";
 import { createRootOrganization } from "../organizations/bootstrap";
+import { pgliteTemplate } from "./pglite-template";
 
 export interface TestKey {
   publicKey: string;
@@ -114,10 +115,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   };
   const clock = peer?.clock ?? (options.realClock ? realClock : fixedClock(new Date()));
+  const inMemory = !databaseUrl && !options.persistent && !own;
+  const template = inMemory ? await pgliteTemplate() : undefined;
   const open = () =>
     createAppContext(config, {
       clock,
-      inMemory: !databaseUrl && !options.persistent && !own,
+      inMemory,
+      pgliteTemplate: template,
       pgSchema,
       logger: options.logger ?? pino({ level: "silent" }),
     });

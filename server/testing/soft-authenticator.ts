@@ -8,13 +8,21 @@ import { isoCBOR } from "@simplewebauthn/server/helpers";
 export interface SoftAuthenticator {
   credentialId: string;
   counter: number;
-  /** The attestation as create_authenticators and the first-run page take it. */
-  register(challenge: string): {
+  /**
+   * The attestation as create_authenticators and the first-run page take it: "none" (no signature),
+   * or with `selfAttested` "packed" self attestation, signed by the passkey's own key.
+   */
+  register(
+    challenge: string,
+    options?: { selfAttested?: boolean },
+  ): {
     credentialId: string;
     clientDataJson: string;
     attestationObject: string;
     transports: ["AUTHENTICATOR_TRANSPORT_INTERNAL"];
   };
+  /** The `possessionProof` extension: an assertion over `challenge`, as navigator.credentials.get makes it. */
+  prove(challenge: string): { authenticatorData: string; clientDataJson: string; signature: string };
   /**
    * An `X-Stamp-Webauthn` header over `body`, exactly as @turnkey/webauthn-stamper builds it. The
    * options forge what a hostile page or a cloned authenticator would send.
@@ -107,8 +115,45 @@ export function softAuthenticator(settings: {
   const authenticator: SoftAuthenticator = {
     credentialId: b64url(credentialId),
     counter: 0,
-    register(challenge) {
-      return noneAttestation({ ...settings, challenge, credentialId, coseKey, counter: 0 });
+    register(challenge, options = {}) {
+      const none = noneAttestation({ ...settings, challenge, credentialId, coseKey, counter: 0 });
+      if (!options.selfAttested) return none;
+      const decoded = isoCBOR.decodeFirst<Map<string, unknown>>(
+        Buffer.from(none.attestationObject, "base64url"),
+      );
+      const authData = Buffer.from(decoded.get("authData") as Uint8Array);
+      const signed = Buffer.concat([authData, sha256(Buffer.from(none.clientDataJson, "base64url"))]);
+      const attStmt = new Map<string, unknown>([
+        ["alg", -7],
+        ["sig", sign("sha256", signed, privateKey)],
+      ]);
+      const packed = new Map<string, unknown>([
+        ["fmt", "packed"],
+        ["attStmt", attStmt],
+        ["authData", authData],
+      ]);
+      return { ...none, attestationObject: b64url(Buffer.from(isoCBOR.encode(packed as never))) };
+    },
+    prove(challenge) {
+      authenticator.counter += 1;
+      const clientDataJson = Buffer.from(
+        JSON.stringify({ type: "webauthn.get", challenge, origin: settings.origin }),
+      );
+      const authenticatorData = Buffer.concat([
+        sha256(settings.rpId),
+        Buffer.from([FLAG_UP | FLAG_UV]),
+        counterBytes(authenticator.counter),
+      ]);
+      const signature = sign(
+        "sha256",
+        Buffer.concat([authenticatorData, sha256(clientDataJson)]),
+        privateKey,
+      );
+      return {
+        authenticatorData: b64url(authenticatorData),
+        clientDataJson: b64url(clientDataJson),
+        signature: b64url(signature),
+      };
     },
     stamp(body, options = {}) {
       authenticator.counter = options.counter ?? authenticator.counter + 1;

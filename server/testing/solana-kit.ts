@@ -16,6 +16,12 @@ import {
   signTransactionMessageWithSigners,
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from "@solana-program/token";
 
 export type SolanaRpc = ReturnType<typeof createSolanaRpc<string>>;
 
@@ -66,27 +72,70 @@ export async function sendAndConfirm(rpc: SolanaRpc, wire: string) {
 export const lamportsOf = async (rpc: SolanaRpc, address: Address) =>
   (await rpc.getBalance(address).send()).value;
 
+type Lifetime = { blockhash: string; lastValidBlockHeight: bigint };
+
 /**
- * A SOL transfer from `from` as sol_send_transaction takes it: the full wire format, hex, with
- * zeroed signature slots. `feePayer` (default `from`) signs first.
+ * A transaction as sol_send_transaction takes it: the full wire format (v0), hex, with zeroed
+ * signature slots, paid by `feePayer` (who signs first), over `blockhash` or the latest.
  */
+export async function unsignedHex(
+  rpc: SolanaRpc,
+  feePayer: Address,
+  instructions: Instruction[],
+  blockhash?: Lifetime,
+): Promise<string> {
+  const lifetime = blockhash ?? (await rpc.getLatestBlockhash().send()).value;
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(feePayer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime as never, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  return Buffer.from(getTransactionEncoder().encode(compileTransaction(message))).toString("hex");
+}
+
+/** A SOL transfer from `from` as sol_send_transaction takes it. `feePayer` (default `from`) signs first. */
 export async function unsignedTransferHex(
   rpc: SolanaRpc,
   from: Address,
   to: Address,
   amount: bigint,
-  options: { feePayer?: Address; blockhash?: { blockhash: string; lastValidBlockHeight: bigint } } = {},
+  options: { feePayer?: Address; blockhash?: Lifetime } = {},
 ): Promise<string> {
-  const lifetime = options.blockhash ?? (await rpc.getLatestBlockhash().send()).value;
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(options.feePayer ?? from, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime as never, m),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [getTransferSolInstruction({ source: createNoopSigner(from), destination: to, amount })],
-        m,
-      ),
-  );
-  return Buffer.from(getTransactionEncoder().encode(compileTransaction(message))).toString("hex");
+  const transfer = getTransferSolInstruction({ source: createNoopSigner(from), destination: to, amount });
+  return unsignedHex(rpc, options.feePayer ?? from, [transfer], options.blockhash);
+}
+
+const ataOf = async (owner: Address, mint: Address) =>
+  (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+
+/**
+ * An SPL token transfer of `amount` base units of `mint` from `from`'s associated token account to
+ * `to`'s, creating the recipient's account first if it has none (paid by `payer`, default `from`).
+ */
+export async function splTransferInstructions(
+  from: Address,
+  to: Address,
+  mint: Address,
+  amount: bigint,
+  decimals: number,
+  payer: Address = from,
+): Promise<Instruction[]> {
+  const destination = await ataOf(to, mint);
+  return [
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: createNoopSigner(payer),
+      ata: destination,
+      owner: to,
+      mint,
+    }),
+    getTransferCheckedInstruction({
+      source: await ataOf(from, mint),
+      mint,
+      destination,
+      authority: createNoopSigner(from),
+      amount,
+      decimals,
+    }),
+  ];
 }

@@ -2,21 +2,28 @@ import type { TUserParams } from "@/lib/api/users";
 import type { AppContext } from "../context";
 import { apiKeyFromParams, insertApiKeysOf } from "../credentials/api-keys";
 import { insertAuthenticatorsOf, verifyPasskeyRegistration } from "../credentials/authenticators";
+import { type ChallengeIssuer, settlePossession } from "../credentials/settle-possession";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
 import { newId } from "../ids";
+import { linkIdentities } from "../oidc/identities";
+import { identitiesOf } from "../oidc/provider-params";
 import { findTags, tagsNotFound } from "../tags/find";
 import { USER_TAGS } from "../tags/kinds";
 
-/** Create users with their API keys and passkeys; every credential is checked before anything is written. */
+/**
+ * Create users with their API keys, passkeys and linked OIDC identities; every credential is
+ * checked (tokens verified against their issuer) before anything is written. `issuer`: the organization whose registration challenges the passkeys may carry.
+ */
 export async function insertUsers(
   app: AppContext,
   tx: Tx,
   organizationId: string,
   params: TUserParams[],
-  now: Date,
+  issuer: ChallengeIssuer,
   field = "parameters.users",
 ): Promise<string[]> {
+  const { now } = issuer;
   const prepared = await Promise.all(
     params.map(async (user, i) => ({
       user,
@@ -26,6 +33,7 @@ export async function insertUsers(
           verifyPasskeyRegistration(app.config, a, `${field}[${i}].authenticators[${j}]`),
         ),
       ),
+      identities: await identitiesOf(app, user.oauthProviders, `${field}[${i}].oauthProviders`),
     })),
   );
   // Every tag named by any user, in one query; the first user naming a missing one is blamed.
@@ -53,11 +61,13 @@ export async function insertUsers(
     prepared.flatMap(({ keys }, i) => keys.map((key) => ({ userId: ids[i]!, key }))),
     now,
   );
-  await insertAuthenticatorsOf(
-    tx,
-    organizationId,
-    prepared.flatMap(({ passkeys }, i) => passkeys.map((passkey) => ({ userId: ids[i]!, passkey }))),
-    now,
+  const passkeys = prepared.flatMap(({ passkeys }, i) =>
+    passkeys.map((passkey) => ({ userId: ids[i]!, passkey })),
   );
+  await settlePossession(tx, passkeys, issuer);
+  await insertAuthenticatorsOf(tx, organizationId, passkeys, now);
+  for (const [i, { identities }] of prepared.entries()) {
+    await linkIdentities(tx, { organizationId, userId: ids[i]!, now }, identities);
+  }
   return ids;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 
@@ -13,4 +13,20 @@ export async function findUser(
     .from(users)
     .where(and(eq(users.organizationId, organizationId), eq(users.id, userId), isNull(users.deletedAt)));
   return row;
+}
+
+/** The ids among `userIds` that are live users of the organization, in one query. */
+export async function liveUserIds(
+  db: DbOrTx,
+  organizationId: string,
+  userIds: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.organizationId, organizationId), inArray(users.id, userIds), isNull(users.deletedAt)),
+    );
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { toTimestamp } from "@/lib/api/common";
 import type { TApiKey, TAuthenticator } from "@/lib/api/credentials";
 import type { TUser } from "@/lib/api/users";
@@ -8,9 +8,12 @@ import {
   type AuthenticatorRow,
   apiKeys,
   authenticators,
+  type OauthProviderRow,
+  oauthProviders,
   type UserRow,
   users,
 } from "../db/schema";
+import { renderOauthProvider } from "../oidc/identities";
 
 export function renderApiKey(row: ApiKeyRow): TApiKey {
   return {
@@ -38,7 +41,12 @@ export function renderAuthenticator(row: AuthenticatorRow): TAuthenticator {
   };
 }
 
-function renderUser(row: UserRow, keys: ApiKeyRow[], passkeys: AuthenticatorRow[]): TUser {
+function renderUser(
+  row: UserRow,
+  keys: ApiKeyRow[],
+  passkeys: AuthenticatorRow[],
+  identities: OauthProviderRow[],
+): TUser {
   return {
     userId: row.id,
     userName: row.name,
@@ -47,10 +55,32 @@ function renderUser(row: UserRow, keys: ApiKeyRow[], passkeys: AuthenticatorRow[
     authenticators: passkeys.filter((a) => a.userId === row.id).map(renderAuthenticator),
     apiKeys: keys.filter((k) => k.userId === row.id).map(renderApiKey),
     userTags: row.tagIds,
-    oauthProviders: [],
+    oauthProviders: identities.filter((p) => p.userId === row.id).map(renderOauthProvider),
     createdAt: toTimestamp(row.createdAt),
     updatedAt: toTimestamp(row.updatedAt),
     mfaPolicies: [],
+  };
+}
+
+/**
+ * A user's oauth_providers rows as JSON, oldest first (json_agg over a correlated subquery). The
+ * outer column is spelled out: drizzle writes `${users.id}` unqualified, which `p` would capture.
+ */
+const identitiesColumn = sql<Record<string, string>[] | null>`(
+  select json_agg(row_to_json(p) order by p.id) from ${oauthProviders} p where p.user_id = "users"."id"
+)`;
+
+function identityRow(json: Record<string, string>): OauthProviderRow {
+  return {
+    id: json.id!,
+    organizationId: json.organization_id!,
+    userId: json.user_id!,
+    name: json.name!,
+    issuer: json.issuer!,
+    audience: json.audience!,
+    subject: json.subject!,
+    createdAt: new Date(json.created_at!),
+    updatedAt: new Date(json.updated_at!),
   };
 }
 
@@ -60,8 +90,16 @@ export async function loadUsers(db: DbOrTx, organizationId: string, userIds?: st
   const where = userIds
     ? and(eq(users.organizationId, organizationId), inArray(users.id, userIds))
     : and(eq(users.organizationId, organizationId), isNull(users.deletedAt));
-  const rows = await db.select().from(users).where(where).orderBy(asc(users.id));
-  if (rows.length === 0) return [];
+  // Each user's linked identities ride along in the same query: no extra round trip per request
+  // that renders users (votes, whoami-like reads).
+  const selected = await db
+    .select({ user: users, identities: identitiesColumn })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id));
+  if (selected.length === 0) return [];
+  const rows = selected.map((r) => r.user);
+  const identities = selected.flatMap((r) => (r.identities ?? []).map(identityRow));
   const ids = rows.map((r) => r.id);
   const [keys, passkeys] = await Promise.all([
     db
@@ -75,5 +113,5 @@ export async function loadUsers(db: DbOrTx, organizationId: string, userIds?: st
       .where(and(eq(authenticators.organizationId, organizationId), inArray(authenticators.userId, ids)))
       .orderBy(asc(authenticators.id)),
   ]);
-  return rows.map((row) => renderUser(row, keys, passkeys));
+  return rows.map((row) => renderUser(row, keys, passkeys, identities));
 }

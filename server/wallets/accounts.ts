@@ -21,17 +21,20 @@ export async function addAccounts(
 ): Promise<string[]> {
   if (accounts.length === 0) return [];
   refuseRepeats(accounts);
-  const derived = await deriveWalletAccounts(
+  const persist = options.persist !== false;
+  const ids = persist ? accounts.map(() => newId(now.getTime())) : undefined;
+  const { accounts: derived, storeKeys } = await deriveWalletAccounts(
     tx,
     app.keyring,
     { walletId: wallet.id, organizationId: wallet.organizationId },
     accounts.map(({ curve, path, addressFormat }) => ({ curve, path, addressFormat })),
+    ids,
   );
-  if (options.persist === false) return derived.map((d) => d.address);
+  if (!ids) return derived.map((d) => d.address);
   await refuseExisting(tx, wallet, accounts);
   await tx.insert(walletAccounts).values(
     derived.map((d, i) => ({
-      id: newId(now.getTime()),
+      id: ids[i]!,
       organizationId: wallet.organizationId,
       walletId: wallet.id,
       curve: d.curve,
@@ -45,6 +48,8 @@ export async function addAccounts(
       updatedAt: now,
     })),
   );
+  // Each account's private key, sealed under its id: signing unseals it instead of re-deriving.
+  await storeKeys(tx, now);
   return derived.map((d) => d.address);
 }
 

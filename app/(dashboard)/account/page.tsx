@@ -1,5 +1,7 @@
 import { AddPasskeyForm } from "@/components/account/add-passkey-form";
+import { MfaPoliciesCard } from "@/components/account/mfa-policies-card";
 import { PasskeyTable } from "@/components/account/passkey-table";
+import { NotificationSettings } from "@/components/notifications/notification-settings";
 
 export default function AccountPage() {
   return (
@@ -13,6 +15,8 @@ export default function AccountPage() {
       </div>
       <AddPasskeyForm />
       <PasskeyTable />
+      <MfaPoliciesCard />
+      <NotificationSettings />
     </div>
   );
 }

@@ -280,7 +280,8 @@ const cases: Case[] = [
     status: 401,
     reason: "REQUEST_EXPIRED",
     message: /more than 1 hour old/,
-    request: signedBy(() => root, -(60 * 60 * 1000 + 1_000)),
+    // A minute past the limit: each body built so far adds 1 ms to the next timestamp (t.activity).
+    request: signedBy(() => root, -(60 * 60 * 1000 + 60_000)),
   },
   {
     name: "timestampMs more than 5 minutes ahead",

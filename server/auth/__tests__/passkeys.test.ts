@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
 import type { TAuthenticator } from "@/lib/api/credentials";
 import { verifyPasskeyRegistration } from "../../credentials/authenticators";
+import { authenticators } from "../../db/schema";
+import { newId } from "../../ids";
 import { createRootOrganization } from "../../organizations/bootstrap";
 import { databaseDigest } from "../../testing/db-snapshot";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
@@ -250,26 +252,40 @@ describe("passkeys", () => {
     expect(reasonOf(res.body)).toBe("ORGANIZATION_MISMATCH");
   });
 
-  it("a credential id copied into another organization with another key does not act as its owner", async () => {
-    // Credential ids are not secret (every stamp carries one): an attacker can register a
+  it("a credential id copied into another organization with another key is refused, and such a row does not act as its owner", async () => {
+    // Credential ids are not secret (every stamp carries one): an attacker can try to register a
     // passkey of their own under the victim's id in an organization they control.
     const victimOrg = await t.newOrganization("Victim");
     const victim = newPasskey();
-    const first = await register(victim, victimOrg.organizationId, victimOrg.userId, victimOrg.key);
+    await register(victim, victimOrg.organizationId, victimOrg.userId, victimOrg.key);
     const attackerOrg = await t.newOrganization("Attacker");
     const forged = newPasskey(victim.credentialId);
-    await register(forged, attackerOrg.organizationId, attackerOrg.userId, attackerOrg.key);
-    // The victim then removes and re-adds the passkey, so the attacker's row is now the older one.
-    await t.call(
+    const refused = await t.call<ErrorBody>(
       "submit",
-      "delete_authenticators",
-      t.activity("ACTIVITY_TYPE_DELETE_AUTHENTICATORS", victimOrg.organizationId, {
-        userId: victimOrg.userId,
-        authenticatorIds: [first],
+      "create_authenticators",
+      t.activity("ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2", attackerOrg.organizationId, {
+        userId: attackerOrg.userId,
+        authenticators: [authenticatorParams(forged)],
       }),
-      victimOrg.key,
+      attackerOrg.key,
     );
-    await register(victim, victimOrg.organizationId, victimOrg.userId, victimOrg.key);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(
+      `credential id ${victim.credentialId} is already registered with another public key`,
+    );
+
+    // An installation may hold such a row from before that rule: stamps still tell rows apart by key.
+    const params = authenticatorParams(forged);
+    const copy = await verifyPasskeyRegistration(t.app.config, params, "copy");
+    const now = new Date();
+    await t.app.db.insert(authenticators).values({
+      ...copy,
+      id: newId(),
+      organizationId: attackerOrg.organizationId,
+      userId: attackerOrg.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
 
     const target = { organizationId: victimOrg.organizationId };
     // A far-ahead counter must not lock the victim out either.

@@ -3,7 +3,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { generateP256KeyPair } from "@turnkey/crypto";
+import { generateP256KeyPair, toDerSignature } from "@turnkey/crypto";
 import { WalletStamper, WalletType } from "@turnkey/wallet-stamper";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -238,5 +238,28 @@ describe("API key stamp schemes", () => {
       headers: header(root.publicKey, "SIGNATURE_SCHEME_TK_API_P256", der),
     });
     expect(res.status).toBe(200);
+  });
+
+  it("accepts a wallet stamp whose r begins with a zero byte, padded as @turnkey/crypto's toDerSignature does", async () => {
+    // About one signature in 128 has r or s below 2^248; the official encoder keeps the zero
+    // byte (`02 20 00 …`), which strict DER refuses. Find such a key for this body, then stamp.
+    const body = JSON.stringify({ organizationId: orgId });
+    let secret: Uint8Array;
+    let signed: string;
+    do {
+      secret = secp256k1.utils.randomSecretKey();
+      signed = await privateKeyToAccount(`0x${hex(secret)}`).signMessage({ message: body });
+    } while (!signed.startsWith("0x00") || Number.parseInt(signed.slice(4, 6), 16) >= 0x80);
+    const der = toDerSignature(signed.slice(2, 130));
+    expect(der).toMatch(/^30[0-9a-f]{2}022000[0-7]/); // r: 32 bytes, the first a needless zero
+    const key =
+      schemes["an Ethereum wallet (SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191, @turnkey/wallet-stamper)"]!;
+    const publicKey = hex(secp256k1.getPublicKey(secret, true));
+    const { userId } = await userHolding("zero-r", { ...key(), publicKey });
+    const res = await t.call("query", "whoami", body, {
+      headers: header(publicKey, "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191", Buffer.from(der, "hex")),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ userId });
   });
 });

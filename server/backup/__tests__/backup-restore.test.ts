@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupCommand, restoreCommand } from "../../cli/backup";
+import { sealedSecrets } from "../../db/schema";
 import { databaseDigest } from "../../testing/db-snapshot";
 import type { TestApp } from "../../testing/harness";
 import { BACKED_UP_TABLES } from "../tables";
@@ -76,7 +78,8 @@ describe("latchkey backup and restore", () => {
       const report = await backupCommand(file, endpoint.url, source.env);
       expect(report.via).toBe(source.databaseUrl ? "database" : "server");
       expect(report.rows.organizations).toBe(1);
-      expect(report.rows.sealed_secrets).toBe(2); // the wallet's mnemonic and the server's signing key
+      // The wallet's mnemonic, its two accounts' sealed keys and the server's signing key.
+      expect(report.rows.sealed_secrets).toBe(4);
     } finally {
       await endpoint.close();
     }
@@ -115,6 +118,12 @@ describe("latchkey backup and restore", () => {
         org.key,
       );
       expect(wallets.body.wallets.map((w) => w.walletName)).toEqual(["Treasury"]);
+      // The accounts' sealed keys came along: the restored installation signs with them.
+      const accountKeys = await restored.app.db
+        .select({ id: sealedSecrets.id })
+        .from(sealedSecrets)
+        .where(eq(sealedSecrets.kind, "WALLET_ACCOUNT_KEY"));
+      expect(accountKeys).toHaveLength(2);
       expect(await sign(restored, org, eth, PAYLOAD, false)).toEqual(signedBefore.eth);
       expect(await sign(restored, org, sol, PAYLOAD, true)).toEqual(signedBefore.sol);
     } finally {

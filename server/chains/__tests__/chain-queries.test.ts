@@ -133,7 +133,8 @@ describe("chain queries", () => {
         name: "Ether",
         decimals: 18,
         balance: parseEther("2.5").toString(),
-        display: { crypto: "2.5" },
+        // USD at the default LATCHKEY_USD_PRICES (ETH=3000, USDC=1).
+        display: { crypto: "2.5", usd: "7500" },
       },
       {
         caip19: `eip155:1/erc20:${USDC.address.toLowerCase()}`,
@@ -141,7 +142,7 @@ describe("chain queries", () => {
         name: "USD Coin (Latchkey devnet)",
         decimals: 6,
         balance: "1234500",
-        display: { crypto: "1.2345" },
+        display: { crypto: "1.2345", usd: "1.2345" },
       },
     ]);
   });
@@ -179,13 +180,15 @@ describe("chain queries", () => {
     ]);
   });
 
-  it("gives the next nonce, and refuses gas station nonces clearly", async () => {
+  it("gives the next nonce and, for an account never delegated, a gas station nonce of 0", async () => {
     expect((await ask("get_nonces", { address, caip2: "eip155:8453", nonce: true })).body).toEqual({
       nonce: "0",
     });
     const station = await ask("get_nonces", { address, caip2: "eip155:8453", gasStationNonce: true });
-    expect(station.status).toBe(400);
-    expect(station.body.message).toMatch(/gas station/);
+    expect(station.body).toEqual({ nonce: "0", gasStationNonce: "0" });
+    expect(
+      (await ask("get_nonces", { address, caip2: "eip155:8453", nonce: false, gasStationNonce: true })).body,
+    ).toEqual({ gasStationNonce: "0" });
     expect((await ask("get_nonces", { address: "0x12", caip2: "eip155:8453" })).status).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import { createSolanaRpcFromTransport } from "@solana/kit";
 import { custom } from "viem";
 import { handleRpcRequest } from "../../api/rpc";
 import type { TestApp } from "../../testing/harness";
+import { parseJsonExact, stringifyJsonExact } from "../json-exact";
 
 /** A JSON-RPC answer, or a batch of them, as read back from the route. */
 export interface RpcAnswer {
@@ -18,10 +19,11 @@ export async function rpcRoute(
 ): Promise<{ status: number; body: RpcAnswer }> {
   const request = new Request(`http://localhost/rpc/${caip2}`, {
     method: "POST",
-    body: JSON.stringify(body),
+    body: stringifyJsonExact(body),
   });
   const response = await handleRpcRequest(t.app, request, caip2);
-  return { status: response.status, body: await response.json() };
+  // Read as a wallet's client does: Solana's u64s above 2^53 stay exact.
+  return { status: response.status, body: parseJsonExact(await response.text()) as RpcAnswer };
 }
 
 /** viem talking to /rpc/<caip2>, unchanged: a standard client is the proof the route is real JSON-RPC. */

@@ -82,6 +82,33 @@ describe("the local Solana devnet through @solana/kit's createSolanaRpc", () => 
     expect(account.value?.owner).toBe("11111111111111111111111111111111");
   });
 
+  it("answers getBlock with the blockhash of the slot a transaction landed in, and a skipped slot as Solana does", async () => {
+    const [alice, bob] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
+    await rpc.requestAirdrop(alice.address, lamports(1_000_000_000n)).send();
+    const wire = await signedTransaction(rpc, alice, [
+      getTransferSolInstruction({ source: alice, destination: bob.address, amount: 1_000_000n }),
+    ]);
+    const { signature, status } = await sendAndConfirm(rpc, wire);
+    const block = await rpc
+      .getBlock(status.slot, {
+        transactionDetails: "signatures",
+        rewards: false,
+        maxSupportedTransactionVersion: 0,
+      })
+      .send();
+    expect(block?.signatures).toContain(signature);
+    expect(block?.blockHeight).toBe(status.slot);
+    // One of the cluster's own recent blockhashes, so one a transaction could use.
+    expect((await rpc.isBlockhashValid(block!.blockhash).send()).value).toBe(true);
+    const skipped = await rawCall(devnet.url(), "getBlock", [
+      Number(status.slot) + 1_000_000,
+      { transactionDetails: "none" },
+    ]);
+    expect(skipped.body.error).toMatchObject({ code: -32007, message: expect.stringMatching(/was skipped/) });
+    const full = await rawCall(devnet.url(), "getBlock", [Number(status.slot)]);
+    expect(full.body.error?.message).toMatch(/transactionDetails "none" or "signatures"/);
+  });
+
   it("mints the seeded USDC with latchkey_faucet and moves it with an SPL transfer", async () => {
     const [alice, bob] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
     await rawCall(devnet.url(), "latchkey_faucet", [alice.address, "native", "1000000000"]);
@@ -253,5 +280,29 @@ describe("/rpc/<solana caip2>: the app's local Solana devnet as JSON-RPC", () =>
       local: true,
       running: true,
     });
+  });
+
+  it("carries lamports above 2^53 through /rpc to the digit (Solana's u64s are bare JSON numbers)", async () => {
+    const whale = await generateKeyPairSigner();
+    const huge = 9_007_199_254_740_993n; // 2^53 + 1: a float64 would round it to 2^53
+    const call = (method: string, params: unknown[]) =>
+      handleRpcRequest(
+        t.app,
+        new Request("http://localhost/rpc/solana:devnet", {
+          method: "POST",
+          body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }),
+        }),
+        "solana:devnet",
+      );
+    // The faucet gives at most 10^15 lamports a call.
+    for (let left = huge; left > 0n; left -= left > 10n ** 15n ? 10n ** 15n : left) {
+      const part = left > 10n ** 15n ? 10n ** 15n : left;
+      const minted = await call("latchkey_faucet", [whale.address, "native", part.toString()]);
+      const minted_ = await minted.json();
+      expect(minted_.error, JSON.stringify(minted_)).toBeUndefined();
+    }
+    const text = await (await call("getBalance", [whale.address])).text();
+    expect(text).toMatch(/"value":9007199254740993\b/);
+    expect((await routeRpc("solana:devnet").getBalance(whale.address).send()).value).toBe(huge);
   });
 });

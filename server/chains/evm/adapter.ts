@@ -11,6 +11,19 @@ export interface EvmCall {
   value?: bigint;
   data?: string;
   gas?: bigint;
+  nonce?: bigint;
+  /** EIP-7702 authorizations the call runs with (a type-4 transaction's). */
+  authorizationList?: readonly RpcAuthorization[];
+}
+
+/** A signed EIP-7702 authorization as viem holds it. */
+export interface RpcAuthorization {
+  address: string;
+  chainId: number;
+  nonce: number;
+  r: string;
+  s: string;
+  yParity?: number;
 }
 
 export interface EvmReceipt {
@@ -36,6 +49,19 @@ function rpcCall(call: EvmCall) {
     ...(call.value !== undefined ? { value: hex(call.value) } : {}),
     ...(call.data ? { data: call.data } : {}),
     ...(call.gas !== undefined ? { gas: hex(call.gas) } : {}),
+    ...(call.nonce !== undefined ? { nonce: hex(call.nonce) } : {}),
+    ...(call.authorizationList
+      ? {
+          authorizationList: call.authorizationList.map((a) => ({
+            chainId: hex(BigInt(a.chainId)),
+            address: a.address,
+            nonce: hex(BigInt(a.nonce)),
+            yParity: hex(BigInt(a.yParity ?? 0)),
+            r: a.r,
+            s: a.s,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -85,6 +111,18 @@ export function evmAdapter(client: JsonRpcClient) {
           ? quantityFrom(client, "eth_getBlockByNumber", block.baseFeePerGas)
           : await quantity("eth_gasPrice");
       return { maxFeePerGas: base * 2n + tip, maxPriorityFeePerGas: tip };
+    },
+    /** The account's code (latest, or after `block`): "0x" for a plain account, 0xef0100‖address for an EIP-7702 delegated one. */
+    async code(address: string, block?: bigint): Promise<string> {
+      return client.call<string>("eth_getCode", [address, block === undefined ? "latest" : hex(block)]);
+    },
+    async storageAt(address: string, slot: string): Promise<string> {
+      return client.call<string>("eth_getStorageAt", [address, slot, "latest"]);
+    },
+    /** The latest block's timestamp (seconds): the clock contracts see. */
+    async timestamp(): Promise<bigint> {
+      const block = await client.call<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
+      return BigInt(block.timestamp);
     },
     async estimateGas(call: EvmCall): Promise<bigint> {
       return quantity("eth_estimateGas", [rpcCall(call)]);

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 /**
- * Compiles the Solidity sources under `contracts/` with the npm `solc` package (nothing downloaded)
+ * Compiles the Solidity sources under `contracts/` (and `contracts/test/`) with the npm `solc` package (nothing downloaded)
  * into artifacts (ABI and creation bytecode). The artifacts are committed, so the server never needs
  * a compiler; `npm run contracts:build` rewrites them and a test checks they match the sources.
  */
@@ -40,12 +40,16 @@ export function compileContracts(root: string): ContractArtifact[] {
   const require = createRequire(path.join(root, "package.json"));
   const solc = require("solc") as { compile(input: string, options: unknown): string; version(): string };
   const dir = path.join(root, "contracts");
-  const sources = Object.fromEntries(
+  // contracts/*.sol, and contracts/test/*.sol: contracts only tests deploy (attackers and the like).
+  const files = ["", "test/"].flatMap((sub) =>
     fs
-      .readdirSync(dir)
+      .readdirSync(path.join(dir, sub))
       .filter((f) => f.endsWith(".sol"))
       .sort()
-      .map((f) => [f, { content: fs.readFileSync(path.join(dir, f), "utf8") }]),
+      .map((f) => `${sub}${f}`),
+  );
+  const sources = Object.fromEntries(
+    files.map((f) => [f, { content: fs.readFileSync(path.join(dir, f), "utf8") }]),
   );
   // Imports such as @openzeppelin/contracts/… resolve from node_modules, as Foundry and Hardhat do.
   const findImports = (importPath: string) => {
@@ -62,6 +66,7 @@ export function compileContracts(root: string): ContractArtifact[] {
   const artifacts: ContractArtifact[] = [];
   for (const sourceName of Object.keys(sources)) {
     for (const [contractName, c] of Object.entries(output.contracts[sourceName] ?? {})) {
+      if (c.evm.bytecode.object === "") continue; // an interface: nothing to deploy
       artifacts.push({
         contractName,
         sourceName: `contracts/${sourceName}`,

@@ -1,4 +1,5 @@
 import { encodeDeployData, encodeFunctionData, type Hex, parseEther } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
 import type { JsonRpcClient } from "../json-rpc";
 import { evmAdapter } from "./adapter";
 import {
@@ -55,27 +56,42 @@ export async function mintSeededToken(
 }
 
 /** Sign a transaction with the devnet deployer, send it, and wait until it executed. */
-async function sendFromDeployer(
+function sendFromDeployer(
   client: JsonRpcClient,
   chainId: number,
   call: { to?: Hex; data: Hex },
 ): Promise<void> {
+  return sendFromDevnetAccount(client, chainId, devnetDeployer, call);
+}
+
+/**
+ * Sign a transaction with one of the devnet-only accounts (the token deployer, the Earn operator),
+ * topping its gas up with anvil_setBalance when low, send it, and wait until it executed.
+ */
+export async function sendFromDevnetAccount(
+  client: JsonRpcClient,
+  chainId: number,
+  account: PrivateKeyAccount,
+  call: { to?: Hex; data: Hex; value?: bigint },
+): Promise<void> {
   const chain = evmAdapter(client);
-  const from = devnetDeployer.address;
+  const from = account.address;
   if ((await chain.balance(from)) < DEPLOYER_LOW) {
     await client.call("anvil_setBalance", [from, `0x${DEPLOYER_FLOAT.toString(16)}`]);
   }
   const nonce = await chain.pendingNonce(from);
   const fees = await chain.feeData();
+  const value = call.value ? `0x${call.value.toString(16)}` : undefined;
   const gas = await client
-    .call<string>("eth_estimateGas", [{ from, ...call }])
+    .call<string>("eth_estimateGas", [{ from, to: call.to, data: call.data, value }])
     .then((g) => (BigInt(g) * 6n) / 5n);
-  const signed = await devnetDeployer.signTransaction({
+  const signed = await account.signTransaction({
     type: "eip1559",
     chainId,
     nonce: Number(nonce),
     to: call.to ?? null,
     data: call.data,
+    value: call.value,
     gas,
     ...fees,
   });
@@ -84,10 +100,11 @@ async function sendFromDeployer(
   for (;;) {
     const receipt = await chain.receipt(hash);
     if (receipt) {
-      if (!receipt.success) throw new Error(`devnet deployer transaction ${hash} reverted`);
+      if (!receipt.success) throw new Error(`devnet transaction ${hash} from ${from} reverted`);
       return;
     }
-    if (Date.now() > deadline) throw new Error(`devnet deployer transaction ${hash} was not mined in time`);
+    if (Date.now() > deadline)
+      throw new Error(`devnet transaction ${hash} from ${from} was not mined in time`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -7,6 +7,8 @@ import path from "node:path";
 
 export interface BenchServer {
   baseUrl: string;
+  /** Bearer token for /metrics (round trips per path, event-loop delay). */
+  metricsToken: string;
   organizationId: string;
   stop(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function launchBenchServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-bench-"));
+  const metricsToken = randomBytes(16).toString("hex");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -40,6 +43,7 @@ export async function launchBenchServer(
     LATCHKEY_MASTER_KEY: randomBytes(32).toString("hex"),
     DATABASE_URL: databaseUrl ?? "",
     LOG_LEVEL: "warn",
+    LATCHKEY_METRICS_TOKEN: metricsToken,
     NODE_ENV: "production",
     // One key floods the server on purpose: the limiter still counts every request (its round
     // trip is part of the figures) but never refuses one, whatever the machine's speed.
@@ -96,5 +100,5 @@ export async function launchBenchServer(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, organizationId, stop };
+  return { baseUrl, metricsToken, organizationId, stop };
 }

@@ -9,6 +9,11 @@ export interface LoadResult {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Database round trips per request, as the server counted them (API scenarios only). */
+  roundTrips?: number;
+  /** The server's event-loop delay during this run, ms. */
+  eventLoopP99Ms?: number;
+  eventLoopMaxMs?: number;
 }
 
 const percentile = (sorted: number[], p: number) =>

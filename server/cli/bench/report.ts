@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { EarnCost } from "./earn-cost";
+import { floorMicros } from "./floors";
 import type { LoadResult } from "./load";
 import type { PolicyCost } from "./policy-cost";
 import type { SendCost } from "./send-cost";
@@ -16,19 +18,34 @@ export interface BenchReport {
   signing: SigningCost;
   policies: PolicyCost;
   sends?: SendCost;
+  solSends?: SendCost;
+  /** The same for a sponsored send from an account holding no ETH (the gas station pays). */
+  sponsoredSends?: SendCost;
+  /** Earn on the local chain: deposit → confirmed, and list_earn_enabled_vaults over 50 wrappers. */
+  earn?: EarnCost;
 }
 
 const cell = (text: string, width: number) => text.padStart(width);
 
 /** The figures as a table a person reads in a terminal. */
 export function formatReport(report: BenchReport): string {
-  const header = `${"scenario".padEnd(44)}${cell("conc.", 6)}${cell("req/s", 9)}${cell("p50 ms", 9)}${cell("p99 ms", 9)}${cell("requests", 10)}${cell("errors", 8)}`;
-  const rows = report.results.map(
-    (r) =>
+  const header =
+    `${"scenario".padEnd(44)}${cell("conc.", 6)}${cell("req/s", 9)}${cell("p50 ms", 9)}${cell("p99 ms", 9)}` +
+    `${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
+    `${cell("loop p99", 10)}${cell("loop max", 10)}`;
+  const rows = report.results.map((r) => {
+    const floor = floorMicros(r.scenario, report);
+    const optional = (value: number | undefined, digits: number, width: number) =>
+      cell(value === undefined ? "-" : value.toFixed(digits), width);
+    return (
       `${r.scenario.padEnd(44)}${cell(String(r.concurrency), 6)}${cell(r.perSecond.toFixed(0), 9)}` +
       `${cell(r.p50Ms.toFixed(2), 9)}${cell(r.p99Ms.toFixed(2), 9)}${cell(String(r.requests), 10)}` +
-      `${cell(String(r.errors), 8)}`,
-  );
+      `${cell(String(r.errors), 8)}${optional(r.roundTrips, 1, 7)}` +
+      `${optional(floor === undefined ? undefined : floor / 1000, 2, 10)}` +
+      `${optional(floor === undefined ? undefined : (r.p50Ms * 1000) / floor, 1, 11)}` +
+      `${optional(r.eventLoopP99Ms, 1, 10)}${optional(r.eventLoopMaxMs, 1, 10)}`
+    );
+  });
   const failures = report.results
     .filter((r) => r.firstError)
     .map((r) => `  ${r.scenario} at ${r.concurrency}: ${r.firstError}`);
@@ -42,9 +59,14 @@ export function formatReport(report: BenchReport): string {
     `P-256 X-Stamp verification in process: ${knownKeyMicros.toFixed(1)} µs/op (known key), ` +
       `${newKeyMicros.toFixed(1)} µs/op (first use of a key)`,
     `Signing in process: secp256k1 ${report.signing.secp256k1SignMicros.toFixed(1)} µs/op, ed25519 ` +
-      `${report.signing.ed25519SignMicros.toFixed(1)} µs/op; unseal + BIP-39 seed + derive + sign (a wallet ` +
-      `account, as sign_raw_payload does) ${report.signing.walletAccountSignMicros.toFixed(1)} µs/op`,
-    `Policy evaluation in process (one sign_transaction, contexts built): ${Object.entries(
+      `${report.signing.ed25519SignMicros.toFixed(1)} µs/op; a wallet account, as sign_raw_payload does ` +
+      `(unseal its sealed key, sign) ${report.signing.walletAccountSignMicros.toFixed(1)} µs/op, ` +
+      `(unseal mnemonic, BIP-39 seed, derive, sign: an older account's first use only) ` +
+      `${report.signing.walletAccountDeriveSignMicros.toFixed(1)} µs/op`,
+    "db RT: database round trips per request (the server's count, BEGIN and COMMIT included); floor: the " +
+      "in-process parts the request must do (stamp, wallet-account signature, policy round); loop: the " +
+      "server's event-loop delay during the run, ms",
+    `Policy evaluation in process, CPU time (one sign_transaction, contexts built, policies compiled once): ${Object.entries(
       report.policies.evaluationMicros,
     )
       .map(([count, micros]) => `${count} ${count === "1" ? "policy" : "policies"} ${micros.toFixed(1)} µs`)
@@ -53,6 +75,26 @@ export function formatReport(report: BenchReport): string {
       ? [
           `eth_send_transaction on the local EVM devnet, submitted → COMPLETED (one at a time, ${report.sends.samples} sends): ` +
             `p50 ${report.sends.confirmedP50Ms.toFixed(1)} ms, p99 ${report.sends.confirmedP99Ms.toFixed(1)} ms`,
+        ]
+      : []),
+    ...(report.solSends
+      ? [
+          `sol_send_transaction on the local Solana devnet, submitted → COMPLETED (one at a time, ${report.solSends.samples} sends): ` +
+            `p50 ${report.solSends.confirmedP50Ms.toFixed(1)} ms, p99 ${report.solSends.confirmedP99Ms.toFixed(1)} ms`,
+        ]
+      : []),
+    ...(report.sponsoredSends
+      ? [
+          `sponsored eth_send_transaction (gas station pays; the first also deploys the delegate and delegates), submitted → COMPLETED (one at a time, ${report.sponsoredSends.samples} sends): ` +
+            `p50 ${report.sponsoredSends.confirmedP50Ms.toFixed(1)} ms, p99 ${report.sponsoredSends.confirmedP99Ms.toFixed(1)} ms`,
+        ]
+      : []),
+    ...(report.earn
+      ? [
+          `earn_deposit (approve + deposit batch) submitted → COMPLETED (one at a time, ${report.earn.samples} deposits): ` +
+            `p50 ${report.earn.depositConfirmedP50Ms.toFixed(1)} ms, p99 ${report.earn.depositConfirmedP99Ms.toFixed(1)} ms`,
+          `list_earn_enabled_vaults with ${report.earn.wrappers} wrappers read from the chain (${report.earn.samples} queries): ` +
+            `p50 ${report.earn.enabledVaultsP50Ms.toFixed(1)} ms, p99 ${report.earn.enabledVaultsP99Ms.toFixed(1)} ms`,
         ]
       : []),
     ...(failures.length > 0 ? ["", "errors:", ...failures] : []),

@@ -1,11 +1,15 @@
 import { buildIfNeeded } from "../start";
 import { benchDatabase } from "./database";
+import { benchEarn, type EarnCost } from "./earn-cost";
 import { launchBenchServer } from "./launch";
 import { type LoadResult, runLoad } from "./load";
 import { benchPolicies, benchTransaction, measurePolicyCost } from "./policy-cost";
 import { formatReport, saveReport } from "./report";
-import { benchSends, type SendCost } from "./send-cost";
+import { ethSendBench, type SendCost } from "./send-cost";
+import { roundTripsPerRequest, scrapeServer } from "./server-metrics";
 import { measureSigningCost } from "./signing-cost";
+import { solSendBench } from "./sol-send-cost";
+import { benchSponsoredSends } from "./sponsored-send-cost";
 import { measureStampCost } from "./stamp-cost";
 import { type BenchKey, newBenchKey } from "./stamper";
 
@@ -92,6 +96,9 @@ export async function bench(root: string): Promise<number> {
   const database = await benchDatabase(process.env.DATABASE_URL || undefined);
   const results: LoadResult[] = [];
   let sends: SendCost | undefined;
+  let solSends: SendCost | undefined;
+  let sponsoredSends: SendCost | undefined;
+  let earn: EarnCost | undefined;
   try {
     const server = await launchBenchServer(root, key.publicKey, database.url);
     let users = 0;
@@ -132,11 +139,16 @@ export async function bench(root: string): Promise<number> {
           hashFunction,
         }),
       );
-    const scenarios: [string, () => Promise<Response>][] = [
-      ["GET /healthz", () => fetch(`${server.baseUrl}/healthz`)],
-      ["query whoami (stamped)", () => post("query", "whoami", { organizationId: server.organizationId })],
+    const scenarios: [string, string, () => Promise<Response>][] = [
+      ["GET /healthz", "", () => fetch(`${server.baseUrl}/healthz`)],
+      [
+        "query whoami (stamped)",
+        "/query/whoami",
+        () => post("query", "whoami", { organizationId: server.organizationId }),
+      ],
       [
         "activity create_users (1 user)",
+        "/submit/create_users",
         () =>
           post("submit", "create_users", {
             type: "ACTIVITY_TYPE_CREATE_USERS_V4",
@@ -155,10 +167,19 @@ export async function bench(root: string): Promise<number> {
             },
           }),
       ],
-      ["activity sign_raw_payload (secp256k1)", signWith(wallet.ethereum, "HASH_FUNCTION_NO_OP")],
-      ["activity sign_raw_payload (ed25519)", signWith(wallet.solana, "HASH_FUNCTION_NOT_APPLICABLE")],
+      [
+        "activity sign_raw_payload (secp256k1)",
+        "/submit/sign_raw_payload",
+        signWith(wallet.ethereum, "HASH_FUNCTION_NO_OP"),
+      ],
+      [
+        "activity sign_raw_payload (ed25519)",
+        "/submit/sign_raw_payload",
+        signWith(wallet.solana, "HASH_FUNCTION_NOT_APPLICABLE"),
+      ],
       [
         "activity create_wallet_accounts (1 Ethereum)",
+        "/submit/create_wallet_accounts",
         () =>
           post(
             "submit",
@@ -178,6 +199,7 @@ export async function bench(root: string): Promise<number> {
       ],
       [
         "sign_transaction, non-root, 100 policies",
+        "/submit/sign_transaction",
         () =>
           postAs(
             member.key,
@@ -192,20 +214,35 @@ export async function bench(root: string): Promise<number> {
       ],
     ];
     try {
-      for (const [name, send] of scenarios) {
+      for (const [name, path, send] of scenarios) {
         for (const concurrency of CONCURRENCY) {
           process.stderr.write(`bench: ${name} at concurrency ${concurrency}…\n`);
-          results.push(await runLoad(name, concurrency, seconds * 1000, send));
+          // The scrape before resets the server's event-loop window; the one after reads it.
+          const before = await scrapeServer(server.baseUrl, server.metricsToken);
+          const result = await runLoad(name, concurrency, seconds * 1000, send);
+          const after = await scrapeServer(server.baseUrl, server.metricsToken);
+          results.push({
+            ...result,
+            roundTrips: path ? roundTripsPerRequest(before, after, path) : undefined,
+            eventLoopP99Ms: after.eventLoopP99Ms,
+            eventLoopMaxMs: after.eventLoopMaxMs,
+          });
         }
       }
-      // Last: the sends leave work in the job queue that would slow whatever ran after them.
-      const sent = await benchSends(
-        { baseUrl: server.baseUrl, organizationId: server.organizationId, post, activity },
-        wallet.ethereum,
-        seconds,
-      );
-      results.push(...sent.loads);
-      sends = sent.cost;
+      // Last: the sends. Both latencies first, then the loads, which leave work in the job queue
+      // that would slow whatever ran after them.
+      const sendBench = { baseUrl: server.baseUrl, organizationId: server.organizationId, post, activity };
+      const eth = await ethSendBench(sendBench, wallet.ethereum, seconds);
+      const sol = await solSendBench(sendBench, wallet.solana, seconds);
+      process.stderr.write("bench: eth_send_transaction submitted → COMPLETED…\n");
+      sends = await eth.latency();
+      process.stderr.write("bench: sol_send_transaction submitted → COMPLETED…\n");
+      solSends = await sol.latency();
+      process.stderr.write("bench: sponsored eth_send_transaction, one at a time…\n");
+      sponsoredSends = await benchSponsoredSends(sendBench, wallet.ethereum);
+      process.stderr.write("bench: Earn deposits and list_earn_enabled_vaults over 50 wrappers…\n");
+      earn = await benchEarn(sendBench, wallet.ethereum);
+      results.push(...(await eth.loads()), ...(await sol.loads()));
     } finally {
       await server.stop();
     }
@@ -222,6 +259,9 @@ export async function bench(root: string): Promise<number> {
     signing: measureSigningCost(),
     policies: measurePolicyCost(),
     sends,
+    solSends,
+    sponsoredSends,
+    earn,
   };
   process.stdout.write(formatReport(report));
   process.stdout.write(`saved to ${saveReport(root, report)}\n`);

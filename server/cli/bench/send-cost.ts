@@ -12,7 +12,7 @@ export interface SendCost {
   samples: number;
 }
 
-interface SendBench {
+export interface SendBench {
   baseUrl: string;
   organizationId: string;
   /** POST a signed activity or query as the bench's root key. */
@@ -20,7 +20,7 @@ interface SendBench {
   activity(type: string, parameters: unknown): unknown;
 }
 
-async function faucet(baseUrl: string, address: string, ether: string): Promise<void> {
+export async function faucet(baseUrl: string, address: string, ether: string): Promise<void> {
   const response = await fetch(`${baseUrl}/rpc/${CHAIN}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -39,35 +39,14 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
- * Sending through the API on the local EVM devnet: first the latency from submission to COMPLETED
- * (one at a time, so nothing queues ahead), then how many sends per second the API accepts, beside
- * the devnet's own rate for pre-signed raw transactions over /rpc.
+ * Submit → COMPLETED, one send at a time (so nothing queues ahead), `LATENCY_SAMPLES` times: `submit`
+ * answers the activity's sendTransactionStatusId, then get_send_transaction_status is polled.
  */
-export async function benchSends(
-  bench: SendBench,
-  from: string,
-  seconds: number,
-): Promise<{ cost: SendCost; loads: LoadResult[] }> {
-  await faucet(bench.baseUrl, from, "1000");
-  const to = privateKeyToAccount(generatePrivateKey()).address;
-  const send = () =>
-    bench.post(
-      "submit",
-      "eth_send_transaction",
-      bench.activity("ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", {
-        from,
-        caip2: CHAIN,
-        calls: [{ to, value: "1" }],
-      }),
-    );
+export async function confirmedLatency(bench: SendBench, submit: () => Promise<string>): Promise<SendCost> {
   const latencies: number[] = [];
   for (let i = 0; i < LATENCY_SAMPLES; i++) {
     const t0 = performance.now();
-    const body = (await (await send()).json()) as {
-      activity?: { result?: { ethSendTransactionResultV2?: { sendTransactionStatusId: string } } };
-    };
-    const id = body.activity?.result?.ethSendTransactionResultV2?.sendTransactionStatusId;
-    if (!id) throw new Error(`bench: eth_send_transaction failed: ${JSON.stringify(body)}`);
+    const id = await submit();
     for (;;) {
       const status = (await (
         await bench.post("query", "get_send_transaction_status", {
@@ -82,33 +61,75 @@ export async function benchSends(
     latencies.push(performance.now() - t0);
   }
   latencies.sort((a, b) => a - b);
-
-  const loads: LoadResult[] = [];
-  const raw = privateKeyToAccount(generatePrivateKey());
-  await faucet(bench.baseUrl, raw.address, "1000");
-  let nonce = 0;
-  const fees = { maxFeePerGas: parseEther("0.0000001"), maxPriorityFeePerGas: 1_000_000_000n, gas: 21_000n };
-  process.stderr.write("bench: devnet raw eth_sendRawTransaction at concurrency 1…\n");
-  loads.push(
-    await runLoad("devnet eth_sendRawTransaction (via /rpc)", 1, seconds * 1000, async () => {
-      const signed = await raw.signTransaction({ chainId: 1, to, value: 1n, nonce: nonce++, ...fees });
-      return fetch(`${bench.baseUrl}/rpc/${CHAIN}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_sendRawTransaction", params: [signed] }),
-      });
-    }),
-  );
-  for (const concurrency of [1, 32]) {
-    process.stderr.write(`bench: eth_send_transaction accepted at concurrency ${concurrency}…\n`);
-    loads.push(await runLoad("activity eth_send_transaction (accepted)", concurrency, seconds * 1000, send));
-  }
   return {
-    cost: {
-      confirmedP50Ms: percentile(latencies, 50),
-      confirmedP99Ms: percentile(latencies, 99),
-      samples: latencies.length,
+    confirmedP50Ms: percentile(latencies, 50),
+    confirmedP99Ms: percentile(latencies, 99),
+    samples: latencies.length,
+  };
+}
+
+/**
+ * Sending through the API on the local EVM devnet, in two phases so that the Solana figures can sit
+ * between them: `latency` (submission to COMPLETED, nothing queued), then `loads` — the devnet's own
+ * rate for pre-signed raw transactions over /rpc and how many sends per second the API accepts
+ * (which leaves a backlog in the job queue: run it after every latency measurement).
+ */
+export async function ethSendBench(bench: SendBench, from: string, seconds: number) {
+  await faucet(bench.baseUrl, from, "1000");
+  const to = privateKeyToAccount(generatePrivateKey()).address;
+  const send = () =>
+    bench.post(
+      "submit",
+      "eth_send_transaction",
+      bench.activity("ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", {
+        from,
+        caip2: CHAIN,
+        calls: [{ to, value: "1" }],
+      }),
+    );
+  return {
+    latency: () =>
+      confirmedLatency(bench, async () => {
+        const body = (await (await send()).json()) as {
+          activity?: { result?: { ethSendTransactionResultV2?: { sendTransactionStatusId: string } } };
+        };
+        const id = body.activity?.result?.ethSendTransactionResultV2?.sendTransactionStatusId;
+        if (!id) throw new Error(`bench: eth_send_transaction failed: ${JSON.stringify(body)}`);
+        return id;
+      }),
+    async loads(): Promise<LoadResult[]> {
+      const loads: LoadResult[] = [];
+      const raw = privateKeyToAccount(generatePrivateKey());
+      await faucet(bench.baseUrl, raw.address, "1000");
+      let nonce = 0;
+      const fees = {
+        maxFeePerGas: parseEther("0.0000001"),
+        maxPriorityFeePerGas: 1_000_000_000n,
+        gas: 21_000n,
+      };
+      process.stderr.write("bench: devnet raw eth_sendRawTransaction at concurrency 1…\n");
+      loads.push(
+        await runLoad("devnet eth_sendRawTransaction (via /rpc)", 1, seconds * 1000, async () => {
+          const signed = await raw.signTransaction({ chainId: 1, to, value: 1n, nonce: nonce++, ...fees });
+          return fetch(`${bench.baseUrl}/rpc/${CHAIN}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              jsonrpc: "2.0",
+              id: 1,
+              method: "eth_sendRawTransaction",
+              params: [signed],
+            }),
+          });
+        }),
+      );
+      for (const concurrency of [1, 32]) {
+        process.stderr.write(`bench: eth_send_transaction accepted at concurrency ${concurrency}…\n`);
+        loads.push(
+          await runLoad("activity eth_send_transaction (accepted)", concurrency, seconds * 1000, send),
+        );
+      }
+      return loads;
     },
-    loads,
   };
 }

@@ -22,6 +22,14 @@ export const apiKeys = pgTable(
     /** As given at creation, echoed back by get_api_key. */
     expirationSeconds: text("expiration_seconds"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** A session started with a session profile: its scope limits what the session may submit. */
+    sessionProfileId: text("session_profile_id"),
+    /**
+     * How a session key was obtained, as an MFA step names it: AUTHENTICATION_TYPE_EMAIL_OTP or
+     * _SMS_OTP (otp_login or the dashboard's sign-in after a code), _OAUTH (oauth_login); null for
+     * every other key and session.
+     */
+    loginMethod: text("login_method"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -24,6 +24,11 @@ export const authenticators = pgTable(
     transports: text("transports").array().notNull(),
     aaguid: text("aaguid").notNull(),
     attestationType: text("attestation_type").notNull(),
+    /**
+     * The registration proved possession: the passkey's own key signed a fresh challenge this
+     * server issued (server/credentials/possession.ts). Others may be replayed or forged copies.
+     */
+    possessionProven: boolean("possession_proven").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

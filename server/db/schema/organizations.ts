@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const organizations = pgTable(
   "organizations",
@@ -13,6 +13,15 @@ export const organizations = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     /** Sub-organizations are deleted softly: their activities stay as the audit trail. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Versions of what each instance caches about the organization (server/organizations/cache.ts),
+     * changed by triggers (migration 0028) in the same transaction as every write to the
+     * organization's policies, IP allowlists and MFA policies. Read with the organization row when the
+     * caller is resolved, so a cache is checked without a round trip and never serves a stale set.
+     */
+    policiesVersion: bigint("policies_version", { mode: "number" }).notNull().default(0),
+    ipAllowlistsVersion: bigint("ip_allowlists_version", { mode: "number" }).notNull().default(0),
+    mfaPoliciesVersion: bigint("mfa_policies_version", { mode: "number" }).notNull().default(0),
   },
   (t) => [index("organizations_parent_idx").on(t.parentOrganizationId, t.id)],
 );

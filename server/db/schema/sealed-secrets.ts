@@ -10,11 +10,15 @@ import { organizations } from "./organizations";
 export const sealedSecrets = pgTable(
   "sealed_secrets",
   {
-    /** The id of what it belongs to: the wallet, the private key, or the user for import targets. */
+    /**
+     * The id of what it belongs to: the wallet (its mnemonic), the wallet account (its derived
+     * private key, sealed once so that signing need not re-derive), the private key, or the user
+     * for import targets.
+     */
     id: text("id").primaryKey(),
     /** Null only for the installation's own secrets (the server signing key). */
     organizationId: text("organization_id").references(() => organizations.id),
-    /** WALLET_MNEMONIC | PRIVATE_KEY | IMPORT_TARGET | SERVER_SIGNING_KEY */
+    /** WALLET_MNEMONIC | WALLET_ACCOUNT_KEY | PRIVATE_KEY | IMPORT_TARGET | SERVER_SIGNING_KEY | OTP_TARGET | EMAIL_BODY | ONRAMP_SECRET | ONRAMP_ENCRYPTION_KEY | OAUTH2_CLIENT_SECRET | OAUTH2_ENCRYPTION_KEY | SECRET | SECRET_IMPORT_TARGET */
     kind: text("kind").notNull(),
     /** base64: 12-byte nonce ‖ ciphertext ‖ 16-byte tag, under the data key. */
     ciphertext: text("ciphertext").notNull(),

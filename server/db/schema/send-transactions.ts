@@ -17,6 +17,10 @@ export const sendTransactions = pgTable(
     caip2: text("caip2").notNull(),
     /** The signer's address. */
     fromAddress: text("from_address").notNull(),
+    /** What is sent: CALLS (eth_send_transaction, sol_send_transaction) or UNDELEGATE (eth_undelegate_7702). */
+    kind: text("kind").notNull().default("CALLS"),
+    /** A sponsored send: the organization whose gas station pays (its spend is recorded against it). */
+    sponsorOrganizationId: text("sponsor_organization_id"),
     /** The request as the activity accepted it (calls, fees, nonce as given). */
     request: jsonb("request").notNull(),
     /** PENDING → BROADCASTED → COMPLETED, or FAILED (README: "Sending transactions"). */

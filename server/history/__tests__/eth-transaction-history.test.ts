@@ -27,11 +27,25 @@ const history = (paginationOptions?: Record<string, string>, org = s.org, addres
     org.key,
   );
 
-/** A transaction from an account outside Latchkey (the node signs for it), mined at once. */
+type Receipt = { contractAddress: string | null; status: string };
+
+/** The receipt once the node has mined the transaction: anvil's automine answers the hash before
+ * the block is written, so on a busy machine an immediate read can still find nothing. */
+async function mined(hash: string): Promise<Receipt> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const receipt = await s.rpc<Receipt | null>("eth_getTransactionReceipt", [hash]);
+    if (receipt) return receipt;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`transaction ${hash} was not mined within 30 s`);
+}
+
+/** A transaction from an account outside Latchkey (the node signs for it), waited for until mined. */
 async function external(tx: Record<string, string>): Promise<string> {
   await s.rpc("anvil_impersonateAccount", [rich]);
   const hash = await s.rpc("eth_sendTransaction", [{ from: rich, ...tx }]);
   await s.rpc("anvil_stopImpersonatingAccount", [rich]);
+  expect((await mined(hash)).status).toBe("0x1");
   return hash;
 }
 
@@ -46,7 +60,7 @@ beforeAll(async () => {
       args: ["Test USD", "TUSD", 6],
     }),
   });
-  token = (await s.rpc<{ contractAddress: string }>("eth_getTransactionReceipt", [deployed])).contractAddress;
+  token = (await mined(deployed)).contractAddress!;
   await s.rpc("anvil_setBalance", [rich, toHex(parseEther("100"))]);
   await external({
     to: token,

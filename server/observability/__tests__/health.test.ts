@@ -25,7 +25,8 @@ async function health(app: TestApp["app"] | undefined, startupError?: unknown) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe("/healthz", () => {
+// Each case starts its own app (every migration applied to a fresh PGlite): slow on a busy machine.
+describe("/healthz", { timeout: 120_000 }, () => {
   it("reports the database reachable and every migration applied", async () => {
     t = await startTestApp();
     const { status, body } = await health(t.app);

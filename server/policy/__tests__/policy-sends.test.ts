@@ -16,6 +16,13 @@ const send = (to: string, value: string, data?: string) =>
     calls: [{ to, value, ...(data ? { data } : {}) }],
   });
 
+const batch = (calls: { to: string; value: string; data?: string }[]) =>
+  submit(alice, "eth_send_transaction", "ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2", {
+    from: ethAddress,
+    caip2: "eip155:8453",
+    calls,
+  });
+
 describe("policies over eth_send_transaction", () => {
   it("allows a send whose eth.tx matches an allow policy, and only that one", async () => {
     await dropPolicies();
@@ -44,6 +51,54 @@ describe("policies over eth_send_transaction", () => {
     expect(approve.body.message).toMatch(/no approvals/);
     const transfer = await send(VAULT, "0", `0xa9059cbb${"00".repeat(64)}`);
     expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
+  });
+
+  it("judges each call of a batch alone: allowed only when every call is, denied when any call is", async () => {
+    await dropPolicies();
+    await policy(
+      "alice may send small amounts to the vault",
+      "EFFECT_ALLOW",
+      `eth.tx.to == '${VAULT}' && eth.tx.value < 1000`,
+    );
+    const both = await batch([
+      { to: VAULT, value: "1" },
+      { to: VAULT, value: "2" },
+    ]);
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    // A second call cannot hide behind an allowed first one, nor a first behind a second.
+    for (const calls of [
+      [
+        { to: VAULT, value: "1" },
+        { to: "0x000000000000000000000000000000000000dead", value: "1" },
+      ],
+      [
+        { to: VAULT, value: "5000" },
+        { to: VAULT, value: "1" },
+      ],
+    ]) {
+      const hidden = await batch(calls);
+      expect(hidden.status, JSON.stringify(calls)).toBe(403);
+      expect(hidden.body.message).toMatch(/no policy allows it/);
+    }
+
+    // Each call may be allowed by a different policy; a deny on any one call denies the batch.
+    await policy(
+      "alice may pay the fee collector",
+      "EFFECT_ALLOW",
+      "eth.tx.to == '0x000000000000000000000000000000000000fee5'",
+    );
+    const mixed = await batch([
+      { to: VAULT, value: "1" },
+      { to: "0x000000000000000000000000000000000000fee5", value: "9999" },
+    ]);
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(200);
+    await policy("no approvals", "EFFECT_DENY", "eth.tx.data[0..10] == '0x095ea7b3'");
+    const sneaky = await batch([
+      { to: VAULT, value: "1" },
+      { to: VAULT, value: "0", data: `0x095ea7b3${"00".repeat(64)}` },
+    ]);
+    expect(sneaky.status).toBe(403);
+    expect(sneaky.body.message).toMatch(/no approvals/);
   });
 });
 

@@ -1,15 +1,10 @@
-import { bytesToHex } from "@noble/hashes/utils.js";
-import { type Hex, parseTransaction, type TransactionSerializable } from "viem";
-import { decodeHexField } from "../../encoding/hex";
-import { InputError } from "../../encoding/input-error";
+import type { Hex, TransactionSerializable } from "viem";
+import { readEthTransaction } from "../../decode/read-eth-transaction";
 import type { PolicyValue } from "../types";
 import { decodeCall } from "./ethereum-calldata";
-import { errorSummary } from "./guards";
 import { abiFor, type ContractInterfaceRef } from "./interfaces";
 
 export { ethAuthorizationContext, ethTypedDataContext } from "./ethereum-typed-data";
-
-const FIELD = "unsignedTransaction";
 
 const TYPE_NAMES: Record<string, string> = {
   legacy: "LEGACY",
@@ -40,16 +35,15 @@ export function ethTransactionContext(
   interfaces: readonly ContractInterfaceRef[],
   options: { from?: string } = {},
 ): Record<string, PolicyValue> {
-  const bytes = decodeHexField(unsignedTransactionHex, FIELD);
-  if (bytes.length === 0) throw new InputError(`${FIELD} is empty`);
-  let transaction: TransactionSerializable;
-  try {
-    transaction = parseTransaction(`0x${bytesToHex(bytes)}`);
-  } catch (error) {
-    throw new InputError(
-      `${FIELD} is not a serialized Ethereum transaction (legacy, 0x01, 0x02, 0x03 or 0x04): ${errorSummary(error)}`,
-    );
-  }
+  return ethTransactionFields(readEthTransaction(unsignedTransactionHex), interfaces, options);
+}
+
+/** `eth.tx` of a transaction already read (server/decode reads once and shows these same fields). */
+export function ethTransactionFields(
+  transaction: TransactionSerializable,
+  interfaces: readonly ContractInterfaceRef[],
+  options: { from?: string } = {},
+): Record<string, PolicyValue> {
   const type = transaction.type ?? "legacy";
   const zero = (value: bigint | number | undefined) => BigInt(value ?? 0);
   const data: Hex = (transaction.data ?? "0x").toLowerCase() as Hex;

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import type http from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
 import { clientAddress } from "../../api/client-address";
+import { stampClientAddress } from "../../cli/start";
+import { CLIENT_ADDRESS_HEADER, trustClientAddressHeader } from "../../client-address-header";
 import { loadConfig } from "../../config";
 
 describe("rate-limit configuration", () => {
@@ -42,5 +45,51 @@ describe("clientAddress", () => {
   it("gives up on a missing or unreadable header rather than count garbage", () => {
     expect(clientAddress(headers(), 1)).toBeUndefined();
     expect(clientAddress(headers("not-an-address"), 1)).toBeUndefined();
+  });
+});
+
+// After the tests above: the mark lives on globalThis, for the rest of this file's process.
+describe("clientAddress behind `latchkey start`'s own server", () => {
+  afterAll(() => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("latchkey.clientAddressHeader")];
+  });
+  const request = (remoteAddress: string | undefined, rawHeaders: string[]) => {
+    const headers: Record<string, string> = {};
+    for (let i = 0; i < rawHeaders.length; i += 2) headers[rawHeaders[i]!.toLowerCase()] = rawHeaders[i + 1]!;
+    return { headers, rawHeaders, socket: { remoteAddress } } as unknown as http.IncomingMessage;
+  };
+
+  it("believes the header only once that server has said it sets it", () => {
+    const forged = new Headers({ [CLIENT_ADDRESS_HEADER]: "203.0.113.1" });
+    expect(clientAddress(forged, 0)).toBeUndefined();
+    trustClientAddressHeader();
+    expect(clientAddress(forged, 0)).toBe("203.0.113.1");
+    expect(clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: "::ffff:203.0.113.1" }), 0)).toBe(
+      "203.0.113.1",
+    );
+    expect(clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: "nonsense" }), 0)).toBeUndefined();
+    // No proxy trusted: X-Forwarded-For is the client's word.
+    expect(clientAddress(new Headers({ "x-forwarded-for": "198.51.100.1" }), 0)).toBeUndefined();
+    // Proxies trusted: the socket is the proxy's, X-Forwarded-For says who its peer was.
+    const both = new Headers({ [CLIENT_ADDRESS_HEADER]: "10.0.0.1", "x-forwarded-for": "198.51.100.1" });
+    expect(clientAddress(both, 1)).toBe("198.51.100.1");
+  });
+
+  it("replaces every copy the client sent, in any spelling, with the socket's address", () => {
+    const req = request("::ffff:192.0.2.5", [
+      "X-Latchkey-Client-Address",
+      "203.0.113.1",
+      "Host",
+      "localhost",
+      "x-latchkey-client-address",
+      "203.0.113.2",
+    ]);
+    stampClientAddress(req);
+    expect(req.headers[CLIENT_ADDRESS_HEADER]).toBe("192.0.2.5");
+    expect(req.rawHeaders).toEqual(["Host", "localhost", CLIENT_ADDRESS_HEADER, "192.0.2.5"]);
+    const gone = request(undefined, ["x-latchkey-client-address", "203.0.113.1"]);
+    stampClientAddress(gone);
+    expect(gone.headers[CLIENT_ADDRESS_HEADER]).toBeUndefined();
+    expect(gone.rawHeaders).toEqual([]);
   });
 });

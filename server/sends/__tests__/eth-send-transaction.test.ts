@@ -94,7 +94,7 @@ describe("eth_send_transaction", () => {
       [{ calls: [{ to, value: "-1" }] }, /base units/],
       [{ calls: [{ to, data: "0xabc" }] }, /whole bytes/],
       [{ calls: [{ to }], sponsor: true }, /gas station/],
-      [{ calls: [{ to }, { to }] }, /one call/],
+      [{ calls: Array.from({ length: 51 }, () => ({ to })) }, /at most 50 calls/],
       [{ from: privateKeyToAccount(generatePrivateKey()).address, calls: [{ to }] }, /signer/],
     ];
     const before = await databaseDigest(t.app);

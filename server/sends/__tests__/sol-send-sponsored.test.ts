@@ -114,4 +114,52 @@ describe("sponsored sol_send_transaction", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/signWiths/);
   });
+
+  it("refuses a sponsored message that draws on the gas station beyond its fee", async () => {
+    const thief = (await generateKeyPairSigner()).address;
+    const stationBefore = await lamports(station);
+    // The station as fee payer and as the transfer's source: its signature would pay the thief.
+    const drain = await unsignedTransferHex(rpc(), station, thief, 500_000_000n, { feePayer: station });
+    const res = await send({ unsignedTransaction: drain, signWiths: [station] });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.message).toMatch(/only as its fee payer; instruction 0 lists it/);
+    expect(await lamports(thief)).toBe(0n);
+    expect(await lamports(station)).toBe(stationBefore);
+  });
+
+  it("fails clearly, naming the gas station, when it holds nothing to pay the fee; the user pays nothing", async () => {
+    const created = await submit("create_wallet", "ACTIVITY_TYPE_CREATE_WALLET", {
+      walletName: "Empty gas station",
+      accounts: [
+        {
+          curve: "CURVE_ED25519",
+          pathFormat: "PATH_FORMAT_BIP32",
+          path: "m/44'/501'/0'/0'",
+          addressFormat: "ADDRESS_FORMAT_SOLANA",
+        },
+      ],
+    });
+    const [empty] = (created.body.activity.result as { createWalletResult: { addresses: Address[] } })
+      .createWalletResult.addresses as [Address];
+    const configured = await submit("upsert_gas_usage_config", "ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG", {
+      solanaGasStationAddress: empty,
+    });
+    expect(configured.status, JSON.stringify(configured.body)).toBe(200);
+    const to = (await generateKeyPairSigner()).address;
+    const unsignedTransaction = await unsignedTransferHex(rpc(), user, to, 1_000_000n, { feePayer: empty });
+    const userBefore = await lamports(user);
+    const res = await send({ unsignedTransaction, signWiths: [user] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id = (
+      res.body.activity.result as { solSendTransactionResultV2: { sendTransactionStatusId: string } }
+    ).solSendTransactionResultV2.sendTransactionStatusId;
+    const failed = await settle(id);
+    expect(failed.txStatus).toBe("FAILED");
+    expect(failed.txError).toMatch(
+      new RegExp(`^the gas station ${empty} cannot pay the fee; fund it \\(Transaction simulation failed`),
+    );
+    expect(failed.error?.solana?.transactionErrorJson).toBe('"AccountNotFound"');
+    expect(await lamports(to)).toBe(0n);
+    expect(await lamports(user)).toBe(userBefore);
+  });
 });

@@ -9,6 +9,7 @@ import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
 import { sealedSecrets } from "../../db/schema";
+import { deriveKeyPair } from "../../signer/hd/derive";
 import { createKeyring, withKey } from "../../signer/keyring";
 import { rotateMasterKey } from "../../signer/rotate";
 import { masterKeyId } from "../../signer/seal";
@@ -44,6 +45,12 @@ const ETH = {
   pathFormat: "PATH_FORMAT_BIP32",
   path: "m/44'/60'/0'/0/0",
   addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+};
+const SOL = {
+  curve: "CURVE_ED25519",
+  pathFormat: "PATH_FORMAT_BIP32",
+  path: "m/44'/501'/0'/0'",
+  addressFormat: "ADDRESS_FORMAT_SOLANA",
 };
 
 async function exported(
@@ -97,7 +104,7 @@ describe("key material at rest", () => {
     const wallet = await completed<{ walletId: string; addresses: string[] }>(
       "create_wallet",
       "ACTIVITY_TYPE_CREATE_WALLET",
-      { walletName: "Cold", accounts: [ETH] },
+      { walletName: "Cold", accounts: [ETH, SOL] },
       "createWalletResult",
     );
     walletId = wallet.walletId;
@@ -128,7 +135,14 @@ describe("key material at rest", () => {
     );
     const account = mnemonicToAccount(mnemonic);
     const accountKey = account.getHdKey().privateKey!;
+    const solanaKey = deriveKeyPair(mnemonicToSeedSync(mnemonic), "CURVE_ED25519", SOL.path).privateKey;
     expect(account.address).toBe(address);
+    // Each account's derived key is sealed at rest too (so signing need not re-derive it).
+    const accountRows = await t.app.db
+      .select()
+      .from(sealedSecrets)
+      .where(eq(sealedSecrets.kind, "WALLET_ACCOUNT_KEY"));
+    expect(accountRows).toHaveLength(2);
     expect(secp256k1.getPublicKey(Buffer.from(privateKeyHex, "hex"))).toHaveLength(33);
 
     const dump = await databaseDump(t.app);
@@ -137,6 +151,7 @@ describe("key material at rest", () => {
       ...spellings(Buffer.from(mnemonic), mnemonic),
       ...spellings(mnemonicToSeedSync(mnemonic)),
       ...spellings(accountKey),
+      ...spellings(solanaKey),
       ...spellings(Buffer.from(privateKeyHex, "hex")),
       ...spellings(t.app.masterKey),
     ];
@@ -173,7 +188,8 @@ describe("key material at rest", () => {
     const newKey = randomBytes(32);
     const serverKeyBefore = t.app.serverKey.publicKeyHex;
     const report = await rotateMasterKey(t.app.db, withKey(t.app.keyring, newKey), newKey);
-    expect(report.rewrapped).toBeGreaterThanOrEqual(3); // wallet, private key, server signing key
+    // The wallet, its two accounts' keys, the private key, the server signing key.
+    expect(report.rewrapped).toBeGreaterThanOrEqual(5);
     const ids = await t.app.db.select({ id: sealedSecrets.masterKeyId }).from(sealedSecrets);
     expect(new Set(ids.map((r) => r.id))).toEqual(new Set([masterKeyId(newKey)]));
 

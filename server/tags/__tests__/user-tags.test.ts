@@ -165,4 +165,19 @@ describe("user tags", () => {
     const list = await query<{ userTags: Tag[] }>(org, "list_user_tags");
     expect(list.body.userTags.map((tag) => tag.tagId)).not.toContain(tagId);
   });
+
+  it("deleting some of a user's tags at once leaves the others, in their order", async () => {
+    const tagIds: string[] = [];
+    for (const userTagName of ["first", "second", "third"]) {
+      const activity = await ok(org, "create_user_tag", "ACTIVITY_TYPE_CREATE_USER_TAG", {
+        userTagName,
+        userIds: [],
+      });
+      tagIds.push((activity.result.createUserTagResult as { userTagId: string }).userTagId);
+    }
+    const [carrier] = await createUsersWithTags(org, tagIds);
+    const [first, second, third] = tagIds as [string, string, string];
+    await ok(org, "delete_user_tags", "ACTIVITY_TYPE_DELETE_USER_TAGS", { userTagIds: [third, first] });
+    expect(await userTagsOf(org, carrier!)).toEqual([second]);
+  });
 });

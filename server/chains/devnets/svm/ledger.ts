@@ -127,7 +127,7 @@ export class SvmLedger {
         throw preflightFailure(err, simulated.meta());
       }
     }
-    const slot = this.clock.slot();
+    const { slot, blockhash, previousBlockhash } = this.clock.currentBlock();
     const keys = wire.accountKeys;
     const preBalances = keys.map((k) => this.balance(k).toString());
     const preTokenBalances = tokenBalances(this.svm, keys);
@@ -143,6 +143,7 @@ export class SvmLedger {
       signature,
       slot,
       blockTime: Math.floor(Date.now() / 1000),
+      block: { blockhash, previousBlockhash },
       wire: toBase64(wire.bytes),
       accounts: keys,
       err: failed ? transactionError(outcome) : null,

@@ -8,6 +8,8 @@ export const METHOD_NOT_FOUND = -32601;
 export const PREFLIGHT_FAILED = -32002;
 export const SIGNATURE_VERIFICATION_FAILED = -32003;
 export const UNSUPPORTED_TRANSACTION_VERSION = -32015;
+/** getBlock of a slot that has no block (here: no transaction landed in it). */
+export const SLOT_SKIPPED = -32007;
 
 export const invalidParams = (why: string) => new RpcError(INVALID_PARAMS, `Invalid params: ${why}`);
 

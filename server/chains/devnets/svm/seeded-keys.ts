@@ -12,8 +12,12 @@ const FAUCET_SEED = "latchkey devnet faucet v1";
 
 export const USDC_DECIMALS = 6;
 
-/** Lamports the faucet starts with: below 2^53, so every JSON layer between a client and here is exact. */
-export const FAUCET_LAMPORTS = 2n ** 52n;
+/**
+ * Lamports the faucet starts with: 500 million SOL, about the real supply. Above 2^53 on purpose:
+ * real accounts hold that much, and every JSON layer (the devnet, /rpc, Latchkey's own RPC client)
+ * must carry such u64s exactly.
+ */
+export const FAUCET_LAMPORTS = 500_000_000n * 10n ** 9n;
 
 // One signer instance per key: kit refuses two distinct signer objects for one address in a message.
 const signers = new Map<string, Promise<KeyPairSigner>>();

@@ -58,6 +58,14 @@ export class SlotClock {
     return { blockhash: latest.blockhash, lastValidBlockHeight: latest.slot + BLOCKHASH_VALID_SLOTS };
   }
 
+  /** The current slot's blockhash and the one before it: what getBlock reports of the slot a transaction lands in. */
+  currentBlock(): { slot: number; blockhash: string; previousBlockhash: string } {
+    const slot = this.slot();
+    const latest = this.recent[this.recent.length - 1]!;
+    const previous = this.recent[this.recent.length - 2] ?? latest;
+    return { slot, blockhash: latest.blockhash, previousBlockhash: previous.blockhash };
+  }
+
   isValid(blockhash: string): boolean {
     const slot = this.slot();
     return this.recent.some((b) => b.blockhash === blockhash && slot - b.slot <= BLOCKHASH_VALID_SLOTS);

@@ -3,11 +3,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Logger } from "../../../observability/logger";
+import { parseJsonExact, stringifyJsonExact } from "../../json-exact";
 import { isRpcError } from "../../json-rpc";
 import type { LocalDevnet } from "../local-devnet";
-import { parseJsonExact, stringifyJsonExact } from "./json-codec";
 import { SvmLedger } from "./ledger";
 import { accountMethods } from "./methods/accounts";
+import { blockMethods } from "./methods/blocks";
 import { clusterMethods } from "./methods/cluster";
 import { faucetMethods } from "./methods/faucet";
 import type { Cluster, Methods } from "./methods/method";
@@ -23,7 +24,13 @@ export interface SvmDevnetOptions extends Cluster {
   saveIntervalMs?: number;
 }
 
-const METHODS: Methods = { ...clusterMethods, ...accountMethods, ...transactionMethods, ...faucetMethods };
+const METHODS: Methods = {
+  ...clusterMethods,
+  ...accountMethods,
+  ...transactionMethods,
+  ...blockMethods,
+  ...faucetMethods,
+};
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 type Call = { id?: unknown; method?: unknown; params?: unknown };

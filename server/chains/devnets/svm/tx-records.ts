@@ -7,6 +7,8 @@ export interface TxRecord {
   slot: number;
   /** Unix seconds. */
   blockTime: number;
+  /** The blockhash of the slot it landed in and of the slot before, for getBlock (absent in states saved before). */
+  block?: { blockhash: string; previousBlockhash: string };
   /** The signed transaction as sent, base64. */
   wire: string;
   /** The message's account keys, for getSignaturesForAddress. */
@@ -29,6 +31,7 @@ export interface TxRecord {
 export class TxRecords {
   private readonly bySignature = new Map<string, TxRecord>();
   private readonly byAddress = new Map<string, string[]>();
+  private readonly bySlot = new Map<number, TxRecord[]>();
 
   constructor(saved: TxRecord[] = []) {
     for (const record of saved) this.add(record);
@@ -36,6 +39,9 @@ export class TxRecords {
 
   add(record: TxRecord): void {
     this.bySignature.set(record.signature, record);
+    const inSlot = this.bySlot.get(record.slot) ?? [];
+    inSlot.push(record);
+    this.bySlot.set(record.slot, inSlot);
     for (const address of new Set(record.accounts)) {
       const list = this.byAddress.get(address) ?? [];
       list.push(record.signature);
@@ -50,6 +56,11 @@ export class TxRecords {
   /** The address's transactions, most recent first. */
   forAddress(address: string): TxRecord[] {
     return (this.byAddress.get(address) ?? []).map((s) => this.bySignature.get(s)!).reverse();
+  }
+
+  /** The transactions that landed in `slot`, in the order they were processed. */
+  inSlot(slot: number): TxRecord[] {
+    return this.bySlot.get(slot) ?? [];
   }
 
   get size(): number {

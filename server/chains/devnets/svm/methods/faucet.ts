@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import {
   type Address,
+  address,
   appendTransactionMessageInstructions,
   createTransactionMessage,
   getTransactionEncoder,
@@ -28,6 +30,18 @@ import type { Cluster } from "./method";
 const MAX_LAMPORTS = 10n ** 15n;
 const MAX_USDC_UNITS = 10n ** 15n;
 
+const MEMO_PROGRAM = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+
+/**
+ * Signatures are deterministic, so two equal faucet calls within one blockhash would be the same
+ * transaction and the second refused as already processed: a memo with a random tag keeps each
+ * call its own transaction.
+ */
+const uniqueMemo = (): Instruction => ({
+  programAddress: MEMO_PROGRAM,
+  data: new TextEncoder().encode(`latchkey faucet ${randomBytes(8).toString("hex")}`),
+});
+
 /** A real transaction signed by the faucet (and the mint authority), processed like any other. */
 async function faucetTransaction(ledger: SvmLedger, instructions: Instruction[]): Promise<string> {
   const faucet = await faucetSigner();
@@ -40,7 +54,7 @@ async function faucetTransaction(ledger: SvmLedger, instructions: Instruction[])
         { blockhash: blockhash as never, lastValidBlockHeight: BigInt(lastValidBlockHeight) },
         m,
       ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => appendTransactionMessageInstructions([...instructions, uniqueMemo()], m),
   );
   const signed = await signTransactionMessageWithSigners(message);
   return ledger.submit(decodeWireTransaction(getTransactionEncoder().encode(signed) as Uint8Array), true);

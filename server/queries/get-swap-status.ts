@@ -1,0 +1,62 @@
+import { and, eq } from "drizzle-orm";
+import { QUERY_RESPONSES } from "@/lib/api/query-responses";
+import { ZGetSwapStatusRequest } from "@/lib/api/swaps";
+import { sendTransactions, swapQuotes } from "../db/schema";
+import { notFound } from "../errors";
+import type { SendFailure } from "../sends/records";
+import { providerNamed } from "../swaps/providers";
+import { defineQuery } from "./define";
+
+/**
+ * get_swap_status: where an execute_swap stands, read from the send that carries it — PENDING until
+ * the transaction is in a block, then COMPLETED with the output the provider's event reports, or
+ * FAILED with the chain's reason (ORIGIN_TRANSACTION_FAILED).
+ */
+export const getSwapStatus = defineQuery({
+  path: "get_swap_status",
+  summary:
+    "Where a swap from execute_swap stands: PENDING, COMPLETED (originTxHash, outputAmount) or FAILED (error)",
+  request: ZGetSwapStatusRequest,
+  response: QUERY_RESPONSES.get_swap_status,
+  async run({ app, organization }, request) {
+    const [row] = await app.db
+      .select({ quote: swapQuotes, send: sendTransactions })
+      .from(swapQuotes)
+      .innerJoin(sendTransactions, eq(sendTransactions.id, swapQuotes.sendId))
+      .where(
+        and(
+          eq(swapQuotes.organizationId, organization.id),
+          eq(swapQuotes.swapRequestId, request.swapRequestId),
+        ),
+      );
+    if (!row) throw notFound("swap", request.swapRequestId);
+    const { quote, send } = row;
+    const base = {
+      swapKind: "SAME_CHAIN" as const,
+      provider: quote.provider,
+      inputToken: quote.inputToken,
+      outputToken: quote.outputToken,
+      inputAmount: quote.inputAmount,
+      updatedAt: String(send.updatedAt.getTime()),
+      ...(send.txHash ? { originTxHash: send.txHash } : {}),
+    };
+    if (send.status === "FAILED") {
+      const message = (send.error as SendFailure | null)?.message ?? "the swap transaction failed";
+      return {
+        ...base,
+        status: "FAILED" as const,
+        error: { reason: "ORIGIN_TRANSACTION_FAILED" as const, message },
+      };
+    }
+    if (send.status !== "COMPLETED" || !send.txHash) return { ...base, status: "PENDING" as const };
+    const output = await providerNamed(quote.provider)!.deliveredOutput(
+      await app.chains.rpc(quote.caip2),
+      send.txHash,
+    );
+    return {
+      ...base,
+      status: "COMPLETED" as const,
+      ...(output !== undefined ? { outputAmount: output.toString() } : {}),
+    };
+  },
+});

@@ -1,0 +1,19 @@
+import type { AppContext } from "../context";
+import { invalid } from "../errors";
+import { localEvmProvider } from "./local-evm-provider";
+import type { SwapProvider } from "./provider";
+
+const PROVIDERS: Record<string, SwapProvider> = { [localEvmProvider.name]: localEvmProvider };
+
+/**
+ * The provider that quotes on a chain. Only local devnets have the seeded pools: a chain served by
+ * a configured node (LATCHKEY_RPC_URLS) has no provider until a real aggregator adapter exists.
+ */
+export function providerForChain(app: AppContext, caip2: string, field: string): SwapProvider {
+  if (app.config.rpcUrls[caip2]) {
+    throw invalid(`no swap provider serves ${caip2}: swaps run on the local devnets only`, field);
+  }
+  return localEvmProvider;
+}
+
+export const providerNamed = (name: string): SwapProvider | undefined => PROVIDERS[name];
