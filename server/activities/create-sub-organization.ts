@@ -4,6 +4,7 @@ import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateSubOrganizationParams } from "@/lib/api/organizations";
 import { organizations } from "../db/schema";
 import { invalid } from "../errors";
+import { verifyUsersIdentities } from "../oidc/provider-params";
 import { insertOrganization } from "../organizations/create";
 import { createWalletSecret } from "../signer/wallet-secrets";
 import { insertUsers } from "../users/create";
@@ -29,6 +30,9 @@ export const createSubOrganization = defineActivity({
     rootUserIds: z.array(z.string()),
     wallet: z.object({ walletId: z.string(), addresses: z.array(z.string()) }).optional(),
   }),
+  async beforeTransaction(app, params) {
+    await verifyUsersIdentities(app, params.rootUsers, "parameters.rootUsers");
+  },
   async execute({ app, tx, organization, now, submittedAt }, params) {
     if (params.rootQuorumThreshold > params.rootUsers.length) {
       throw invalid(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateUsersParams } from "@/lib/api/users";
+import { verifyUsersIdentities } from "../oidc/provider-params";
 import { insertUsers } from "../users/create";
 import { defineActivity } from "./define";
 import { counted } from "./summary-text";
@@ -22,6 +23,9 @@ export const createUsers = defineActivity({
     ),
   params: ZCreateUsersParams,
   result: z.object({ userIds: z.array(z.string()) }),
+  async beforeTransaction(app, params) {
+    await verifyUsersIdentities(app, params.users, "parameters.users");
+  },
   async execute({ app, tx, organization, now, submittedAt }, params) {
     const issuer = {
       organizationId: organization.id,

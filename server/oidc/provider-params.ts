@@ -42,3 +42,18 @@ export async function identitiesOf(
     }),
   );
 }
+
+/**
+ * Verifies every user's provider tokens ahead of the activity's transaction, so a slow issuer
+ * (discovery, JWKS) never holds a database connection — on PGlite, the only one. The keys stay
+ * cached for `execute`, which verifies again; a bad token is refused here before anything is written.
+ */
+export async function verifyUsersIdentities(
+  app: AppContext,
+  users: { oauthProviders: ProviderParams[] }[],
+  field: string,
+): Promise<void> {
+  await Promise.all(
+    users.map((u, i) => identitiesOf(app, u.oauthProviders, `${field}[${i}].oauthProviders`)),
+  );
+}
