@@ -51,6 +51,11 @@ export interface SwapProvider {
   name: string;
   /** Trades any ERC-20 of its chains (an aggregator), not only the seeded tokens. */
   anyErc20?: boolean;
+  /**
+   * Pays the client fee to the receiver inside the swap (an aggregator's integrator fee): nothing
+   * accrues, so list_swap_fees and claim_swap_fees never ask it.
+   */
+  feesPaidInSwap?: boolean;
   quote(client: JsonRpcClient, request: QuoteRequest): Promise<ProviderQuote>;
   buildCalls(quote: BoundQuote): TEthSendTransactionParams["calls"];
   /** The output the recipient received in a mined transaction (the quote's), read from the chain. */

@@ -108,7 +108,7 @@ export async function startFakeZeroEx(options: {
     }
     const sell = q.sellToken.toLowerCase() === FAKE_0X_NATIVE.toLowerCase() ? zeroAddress : q.sellToken;
     const buy = q.buyToken.toLowerCase() === FAKE_0X_NATIVE.toLowerCase() ? zeroAddress : q.buyToken;
-    const sellAmount = BigInt(q.sellAmount);
+    const sellAmount = BigInt(q.sellAmount as string);
     let gross: bigint;
     try {
       if (fault?.kind === "noLiquidity") throw new Error("told to find none");

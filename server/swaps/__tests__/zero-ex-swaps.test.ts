@@ -181,6 +181,14 @@ describe("swaps through 0x (a local fake speaking the Swap API v2)", () => {
     ).toBe(0n);
     // The integrator fee reached the receiver (the fake settles on the pools, whose vault holds it).
     expect((await feesOwed(WETH_TOKEN.address)) - owedBefore).toBe(fee);
+    // 0x pays its integrator fee in the swap: nothing accrues for claim_swap_fees to pay.
+    const listed = await s.t.call(
+      "query",
+      "list_swap_fees",
+      { organizationId: s.org.organizationId },
+      s.org.key,
+    );
+    expect(listed.body).toEqual({ feeReceiverWalletAddress: receiver, fees: [] });
   }, 60_000);
 
   it("sells the native coin as 0x's 0xEeee… token, with the value in 0x's transaction and no approval", async () => {

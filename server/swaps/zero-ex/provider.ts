@@ -27,6 +27,7 @@ export function zeroExProvider(config?: ZeroExConfig): SwapProvider {
   return {
     name: ZERO_EX,
     anyErc20: true,
+    feesPaidInSwap: true,
 
     async quote(_client, request) {
       if (!config) throw new Error("the 0x adapter is not configured (LATCHKEY_SWAP_0X_API_KEY)");
@@ -73,6 +74,7 @@ export function zeroExProvider(config?: ZeroExConfig): SwapProvider {
 
     deliveredOutput: (client, txHash, quote: BoundQuote) => deliveredToTaker(client, txHash, quote),
 
+    // Never asked (feesPaidInSwap): 0x already paid the receiver.
     async accruedFees() {
       return new Map();
     },
