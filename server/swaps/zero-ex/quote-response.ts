@@ -76,7 +76,10 @@ export function readZeroExQuote(body: unknown, request: QuoteRequest, sellToken:
     throw outOfShape(`sellAmount ${q.sellAmount} is not the inputAmount`);
   const buyAmount = BigInt(q.buyAmount);
   const minBuyAmount = BigInt(q.minBuyAmount);
-  const floor = (buyAmount * BigInt(10_000 - request.slippageBps)) / 10_000n;
+  // A provider may apply the slippage before taking the integrator fee rather than after (the fee's
+  // share of the slippage, clientFeeBps × slippageBps), and round: that much, plus 1 bp, is allowed.
+  const toleranceBps = Math.ceil((request.clientFeeBps * request.slippageBps) / 10_000) + 1;
+  const floor = (buyAmount * BigInt(10_000 - request.slippageBps - toleranceBps)) / 10_000n;
   if (buyAmount === 0n) throw invalid("inputAmount is too small: it buys nothing", "inputAmount");
   if (minBuyAmount > buyAmount || minBuyAmount < floor) {
     throw outOfShape(

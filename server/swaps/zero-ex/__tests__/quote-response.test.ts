@@ -68,6 +68,13 @@ describe("readZeroExQuote", () => {
     }
   });
 
+  it("allows a minimum the fee's share of the slippage (plus 1 bp) lower: 0x may apply slippage before its fee", () => {
+    // 30 bps fee × 100 bps slippage → 1 bp, plus 1 bp: the floor is 102 bps under buyAmount.
+    const withFee = { ...request, clientFeeBps: 30 };
+    expect(read(answer({ minBuyAmount: "296940000000000" }), withFee)().minBuyAmount).toBe(296940000000000n);
+    expect(read(answer({ minBuyAmount: "296939999999999" }), withFee)).toThrow(/not within 100 bps/);
+  });
+
   it("needs the sell amount as the value of a native sell", () => {
     const native = {
       ...request,
