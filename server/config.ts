@@ -5,6 +5,7 @@ import { EarnConfigError, type EarnNetworksConfig, loadEarnNetworks } from "./ea
 import { parseUsdPrices, type UsdPrices } from "./gas-station/prices";
 import { type Oauth2Provider, OidcConfigError, parseOauth2Providers, parseOidcIssuers } from "./oidc/config";
 import { loadSmsConfig, type SmsConfig, SmsConfigError } from "./sms/config";
+import { loadZeroExConfig, type ZeroExConfig, ZeroExConfigError } from "./swaps/zero-ex/config";
 import { loadWebhookConfig, type WebhookConfig, WebhookConfigError } from "./webhooks/config";
 
 /** Everything a deployment sets, read once from the environment by `loadConfig`. */
@@ -60,6 +61,8 @@ export interface Config {
   oidcIssuers: string[];
   /** LATCHKEY_OAUTH2_PROVIDERS: the issuer serving each OAuth 2.0 provider (server/oidc/config.ts). */
   oauth2Providers: Partial<Record<Oauth2Provider, string>>;
+  /** The 0x Swap API adapter (LATCHKEY_SWAP_0X_*); undefined when no API key is set. */
+  swap0x: ZeroExConfig | undefined;
 }
 
 /** Fiat on-ramp providers' endpoints (tests point them at local fakes) and the sandbox's pace. */
@@ -260,6 +263,15 @@ function oauth2Providers(raw: string | undefined, issuers: string[]) {
 }
 
 /** Outbound webhook settings (server/webhooks/config.ts), reported like every other setting's. */
+function swap0x(env: Record<string, string | undefined>): ZeroExConfig | undefined {
+  try {
+    return loadZeroExConfig(env, rpcUrls(env.LATCHKEY_RPC_URLS));
+  } catch (error) {
+    if (error instanceof ZeroExConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function webhookConfig(env: Record<string, string | undefined>): WebhookConfig {
   try {
     return loadWebhookConfig(env);
@@ -315,5 +327,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     onRamp: onRamp(env),
     oidcIssuers: oidcIssuers(env.LATCHKEY_OIDC_ISSUERS),
     oauth2Providers: oauth2Providers(env.LATCHKEY_OAUTH2_PROVIDERS, oidcIssuers(env.LATCHKEY_OIDC_ISSUERS)),
+    swap0x: swap0x(env),
   };
 }

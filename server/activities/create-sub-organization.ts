@@ -30,6 +30,7 @@ export const createSubOrganization = defineActivity({
     rootUserIds: z.array(z.string()),
     wallet: z.object({ walletId: z.string(), addresses: z.array(z.string()) }).optional(),
   }),
+  needsBeforeTransaction: (params) => params.rootUsers.some((u) => u.oauthProviders.length > 0),
   async beforeTransaction(app, params) {
     await verifyUsersIdentities(app, params.rootUsers, "parameters.rootUsers");
   },

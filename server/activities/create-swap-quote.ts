@@ -50,8 +50,10 @@ export const createSwapQuote = defineActivity({
       );
     if (source.curve !== "CURVE_SECP256K1")
       throw invalid(`${params.signWith} is not an Ethereum (secp256k1) account`, "signWith");
-    const input = swapAsset(params.inputToken, "inputToken");
-    const output = swapAsset(params.outputToken, "outputToken");
+    // The chain's provider first: an aggregator trades more tokens than the local pools.
+    const provider = providerForChain(app, params.inputToken.split("/")[0]!, "inputToken");
+    const input = swapAsset(params.inputToken, "inputToken", provider.anyErc20);
+    const output = swapAsset(params.outputToken, "outputToken", provider.anyErc20);
     if (input.caip2 !== output.caip2) {
       throw invalid(
         "cross-chain swaps are not supported yet: inputToken and outputToken must be on one chain",
@@ -62,7 +64,6 @@ export const createSwapQuote = defineActivity({
       throw invalid("inputToken and outputToken are the same asset", "outputToken");
     const inputAmount = BigInt(params.inputAmount);
     if (inputAmount === 0n) throw invalid("must be more than zero", "inputAmount");
-    const provider = providerForChain(app, input.caip2, "inputToken");
     const { feeBps, feeReceiver } = await clientFeeFor(tx, organization.id, input, output);
     const slippageBps = params.slippageBps !== undefined ? Number(params.slippageBps) : DEFAULT_SLIPPAGE_BPS;
     const signer = params.signWith as `0x${string}`;
@@ -72,6 +73,7 @@ export const createSwapQuote = defineActivity({
       inputAmount,
       signer,
       clientFeeBps: feeBps,
+      feeReceiver,
       slippageBps,
     });
     const quoteId = newId(now.getTime());
@@ -90,6 +92,7 @@ export const createSwapQuote = defineActivity({
       slippageBps,
       clientFeeBps: feeBps,
       feeReceiver,
+      providerData: quote.providerData ?? null,
       expiresAt,
       createdAt: now,
     });

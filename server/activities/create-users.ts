@@ -23,6 +23,7 @@ export const createUsers = defineActivity({
     ),
   params: ZCreateUsersParams,
   result: z.object({ userIds: z.array(z.string()) }),
+  needsBeforeTransaction: (params) => params.users.some((u) => u.oauthProviders.length > 0),
   async beforeTransaction(app, params) {
     await verifyUsersIdentities(app, params.users, "parameters.users");
   },

@@ -112,6 +112,11 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
    * attempt. Everything else belongs in `execute`.
    */
   beforeTransaction?(app: AppContext, params: z.infer<P>, admission: Admission): Promise<void>;
+  /**
+   * Whether these parameters give `beforeTransaction` anything to do (absent: always). Saves the
+   * look-up that keeps a resent body from running it twice when there is nothing to run.
+   */
+  needsBeforeTransaction?(params: z.infer<P>): boolean;
   execute(ctx: ActivityContext, params: z.infer<P>): Promise<R>;
 }
 

@@ -93,7 +93,11 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
     caller,
     organizationId: submission.request.organizationId,
   });
-  if (definition.beforeTransaction && !(await alreadySubmitted(app, submission.rawBody))) {
+  if (
+    definition.beforeTransaction &&
+    (definition.needsBeforeTransaction?.(params as never) ?? true) &&
+    !(await alreadySubmitted(app, submission.rawBody))
+  ) {
     await definition.beforeTransaction(app, params as never, {
       organizationId: submission.request.organizationId,
       clientAddress: submission.clientAddress,

@@ -5,6 +5,7 @@ import { sendTransactions, swapQuotes } from "../db/schema";
 import { notFound } from "../errors";
 import type { SendFailure } from "../sends/records";
 import { providerNamed } from "../swaps/providers";
+import { boundQuote } from "../swaps/quote-calls";
 import { defineQuery } from "./define";
 
 /**
@@ -52,6 +53,7 @@ export const getSwapStatus = defineQuery({
     const output = await providerNamed(quote.provider)!.deliveredOutput(
       await app.chains.rpc(quote.caip2),
       send.txHash,
+      boundQuote(quote),
     );
     return {
       ...base,

@@ -3,6 +3,7 @@ import { SEEDED_TOKENS } from "../chains/evm/seeded-tokens";
 import type { DbOrTx } from "../db/client";
 import { swapConfigs, swapQuotes } from "../db/schema";
 import { NATIVE } from "./local-pools";
+import { providerNamed } from "./providers";
 
 /** Every token a swap fee can be taken in: the local pools trade the native coin and the seeded tokens. */
 export const FEE_TOKENS: `0x${string}`[] = [NATIVE, ...SEEDED_TOKENS.map((t) => t.address)];
@@ -15,10 +16,11 @@ export async function feeReceiverOf(db: DbOrTx, organizationId: string) {
 
 /**
  * The chains and providers that can owe `receiver` a fee: those where an executed swap of this
- * organization named it. Nowhere else is asked, so neither claiming nor listing reads idle chains.
+ * organization named it, except providers that paid the fee in the swap itself (0x). Nowhere else
+ * is asked, so neither claiming nor listing reads idle chains.
  */
-export function feePlaces(db: DbOrTx, organizationId: string, receiver: `0x${string}`) {
-  return db
+export async function feePlaces(db: DbOrTx, organizationId: string, receiver: `0x${string}`) {
+  const places = await db
     .selectDistinct({ caip2: swapQuotes.caip2, provider: swapQuotes.provider })
     .from(swapQuotes)
     .where(
@@ -29,4 +31,5 @@ export function feePlaces(db: DbOrTx, organizationId: string, receiver: `0x${str
       ),
     )
     .orderBy(swapQuotes.caip2, swapQuotes.provider);
+  return places.filter((p) => !providerNamed(p.provider)?.feesPaidInSwap);
 }

@@ -16,6 +16,8 @@ export interface QuoteRequest {
   signer: `0x${string}`;
   /** Client fee on the output, already decided from the organization's swap config. */
   clientFeeBps: number;
+  /** Who the client fee goes to (an aggregator pays it in the swap itself). */
+  feeReceiver?: `0x${string}`;
   slippageBps: number;
 }
 
@@ -24,12 +26,18 @@ export interface ProviderQuote {
   outputAmount: bigint;
   minOutputAmount: bigint;
   estimatedTimeSeconds: number;
+  /**
+   * What the provider needs later to build the quote's calls, stored with the quote (an
+   * aggregator's transaction, which cannot be derived again from the amounts).
+   */
+  providerData?: Record<string, unknown>;
 }
 
 /** What a quote fixed, as stored: enough to build its transaction again at any time. */
 export interface BoundQuote extends QuoteRequest {
   minOutputAmount: bigint;
   feeReceiver: `0x${string}`;
+  providerData?: unknown;
 }
 
 /**
@@ -41,10 +49,17 @@ export interface BoundQuote extends QuoteRequest {
 export interface SwapProvider {
   /** The provider's name as quotes show it. */
   name: string;
+  /** Trades any ERC-20 of its chains (an aggregator), not only the seeded tokens. */
+  anyErc20?: boolean;
+  /**
+   * Pays the client fee to the receiver inside the swap (an aggregator's integrator fee): nothing
+   * accrues, so list_swap_fees and claim_swap_fees never ask it.
+   */
+  feesPaidInSwap?: boolean;
   quote(client: JsonRpcClient, request: QuoteRequest): Promise<ProviderQuote>;
   buildCalls(quote: BoundQuote): TEthSendTransactionParams["calls"];
-  /** The output the recipient received in a mined transaction, from the provider's event. */
-  deliveredOutput(client: JsonRpcClient, txHash: string): Promise<bigint | undefined>;
+  /** The output the recipient received in a mined transaction (the quote's), read from the chain. */
+  deliveredOutput(client: JsonRpcClient, txHash: string, quote: BoundQuote): Promise<bigint | undefined>;
   /** Fees accrued to `receiver`, per token address. */
   accruedFees(
     client: JsonRpcClient,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 import { sendTransactions } from "./send-transactions";
 
@@ -43,6 +43,8 @@ export const swapQuotes = pgTable(
     clientFeeBps: integer("client_fee_bps").notNull(),
     /** Who the client fee accrues to (the zero address when there is none). */
     feeReceiver: text("fee_receiver").notNull(),
+    /** What the provider builds the calls from besides the amounts (0x: its quoted transaction). */
+    providerData: jsonb("provider_data").$type<Record<string, unknown>>(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** Set together when the quote is executed. */
