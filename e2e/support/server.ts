@@ -40,7 +40,7 @@ export interface RunningServer extends EmptyServer {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -191,12 +191,8 @@ export function runCli(server: EmptyServer, args: string[]) {
   });
 }
 
-/**
- * A server whose installation already has a root organization, made with `latchkey org create`
- * before the server starts (PGlite allows one process per data directory).
- */
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const prepared = await prepare(options);
+/** The installation's root organization, made with `latchkey org create` before any server starts. */
+async function createRoot(prepared: Prepared): Promise<RunningServer["root"]> {
   const pair = generateP256KeyPair();
   const created = spawnSync(
     process.execPath,
@@ -211,20 +207,51 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new Error(`latchkey org create failed: ${created.stderr}`);
   }
   const ids = JSON.parse(created.stdout) as { organizationId: string; userId: string; apiKeyId: string };
-  const server = await launch(prepared);
-  return { ...server, root: { ...ids, publicKey: pair.publicKey, privateKey: pair.privateKey } };
+  return { ...ids, publicKey: pair.publicKey, privateKey: pair.privateKey };
 }
 
 /**
- * A second server process on `server`'s PostgreSQL database (same master key, its own port and data
- * directory), as instances behind a load balancer run. Stopping it leaves the database to `server`.
+ * A server whose installation already has a root organization, made with `latchkey org create`
+ * before the server starts (PGlite allows one process per data directory).
  */
-export async function startPeer(server: EmptyServer): Promise<EmptyServer> {
-  if (!server.env.DATABASE_URL) throw new Error("a peer needs PostgreSQL: PGlite opens in one process");
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-e2e-peer-"));
-  const env = { ...server.env, PORT: String(port), LATCHKEY_DATA_DIR: dataDir };
-  return launch({ port, dataDir, env, dropDatabase: async () => undefined });
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const prepared = await prepare(options);
+  const root = await createRoot(prepared);
+  return { ...(await launch(prepared)), root };
+}
+
+/**
+ * `count` server processes on one PostgreSQL database, as instances behind a load balancer run: the
+ * same master key and environment, each its own port and data directory, all started at once. The
+ * first owns the database (its stop drops it): stop the others first.
+ */
+export async function startInstances(
+  count: number,
+  options: ServerOptions = {},
+): Promise<[RunningServer, ...EmptyServer[]]> {
+  const first = await prepare(options);
+  if (!first.env.DATABASE_URL) {
+    await first.dropDatabase();
+    throw new Error("several instances need PostgreSQL: PGlite opens in one process");
+  }
+  const root = await createRoot(first);
+  const peers: Prepared[] = [];
+  for (let i = 1; i < count; i++) {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-e2e-peer-"));
+    const env = { ...first.env, PORT: String(port), LATCHKEY_DATA_DIR: dataDir };
+    peers.push({ ...first, port, dataDir, env, dropDatabase: async () => undefined });
+  }
+  const launched = await Promise.allSettled([first, ...peers].map(launch));
+  const servers = launched.flatMap((x) => (x.status === "fulfilled" ? [x.value] : []));
+  const failed = launched.find((x) => x.status === "rejected");
+  if (failed) {
+    // A server that did not start has already cleaned up after itself (launch stops it).
+    for (const server of servers.reverse()) await server.stop();
+    throw failed.reason;
+  }
+  const [server, ...others] = servers as [EmptyServer, ...EmptyServer[]];
+  return [{ ...server, root }, ...others];
 }
 
 /** A fresh installation with no organization, as the first-run page expects it. */
