@@ -44,7 +44,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const TWINS = 20;
 const RACED_VOTES = 10;
 /** Queries per credential per window, small enough for one burst to spend (root stays well under it). */
-const QUERY_BUDGET = 100;
+const QUERY_BUDGET = 60;
 const WINDOW_SECONDS = 3600;
 const TAGS = "activity.type == 'ACTIVITY_TYPE_CREATE_PRIVATE_KEY_TAG'";
 

@@ -191,18 +191,26 @@ export function runCli(server: EmptyServer, args: string[]) {
   });
 }
 
-/** The installation's root organization, made with `latchkey org create` before any server starts. */
+/**
+ * The installation's root organization, made with `latchkey org create` (asynchronously, so servers
+ * being launched meanwhile are not held up). A failure drops the database.
+ */
 async function createRoot(prepared: Prepared): Promise<RunningServer["root"]> {
   const pair = generateP256KeyPair();
-  const created = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, "server/cli/bin.mjs"),
-      ...["org", "create", "--name", "Black box", "--user", "root", "--api-public-key", pair.publicKey],
-    ],
-    { cwd: ROOT, env: prepared.env, encoding: "utf8" },
-  );
-  if (created.status !== 0) {
+  const args = ["org", "create", "--name", "Black box", "--user", "root", "--api-public-key", pair.publicKey];
+  const created = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "server/cli/bin.mjs"), ...args], {
+      cwd: ROOT,
+      env: prepared.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += String(d)));
+    child.stderr.on("data", (d) => (stderr += String(d)));
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+  if (created.code !== 0) {
     await prepared.dropDatabase();
     throw new Error(`latchkey org create failed: ${created.stderr}`);
   }
@@ -222,8 +230,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
 /**
  * `count` server processes on one PostgreSQL database, as instances behind a load balancer run: the
- * same master key and environment, each its own port and data directory, all started at once. The
- * first owns the database (its stop drops it): stop the others first.
+ * same master key and environment, each its own port and data directory. They start at once, while
+ * `latchkey org create` makes the root organization (the migrations take an advisory lock, so the
+ * first of them to get it migrates and the others find it done). The first server owns the database
+ * (its stop drops it): stop the others first.
  */
 export async function startInstances(
   count: number,
@@ -234,7 +244,6 @@ export async function startInstances(
     await first.dropDatabase();
     throw new Error("several instances need PostgreSQL: PGlite opens in one process");
   }
-  const root = await createRoot(first);
   const peers: Prepared[] = [];
   for (let i = 1; i < count; i++) {
     const port = await freePort();
@@ -242,16 +251,19 @@ export async function startInstances(
     const env = { ...first.env, PORT: String(port), LATCHKEY_DATA_DIR: dataDir };
     peers.push({ ...first, port, dataDir, env, dropDatabase: async () => undefined });
   }
-  const launched = await Promise.allSettled([first, ...peers].map(launch));
-  const servers = launched.flatMap((x) => (x.status === "fulfilled" ? [x.value] : []));
-  const failed = launched.find((x) => x.status === "rejected");
+  const [root, ...launched] = await Promise.allSettled([
+    createRoot(first),
+    ...[first, ...peers].map(launch),
+  ] as const);
+  const servers = launched.flatMap((x) => (x.status === "fulfilled" ? [x.value as EmptyServer] : []));
+  const failed = [root, ...launched].find((x) => x.status === "rejected");
   if (failed) {
     // A server that did not start has already cleaned up after itself (launch stops it).
     for (const server of servers.reverse()) await server.stop();
     throw failed.reason;
   }
   const [server, ...others] = servers as [EmptyServer, ...EmptyServer[]];
-  return [{ ...server, root }, ...others];
+  return [{ ...server, root: (root as PromiseFulfilledResult<RunningServer["root"]>).value }, ...others];
 }
 
 /** A fresh installation with no organization, as the first-run page expects it. */
