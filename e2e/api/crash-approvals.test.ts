@@ -1,13 +1,13 @@
 import { generateP256KeyPair } from "@turnkey/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { burst } from "../support/crash";
-import { type EmptyServer, type RunningServer, startPeer, startServer } from "../support/server";
+import { type RunningServer, startServer } from "../support/server";
 import { type ApiKey, query, type SignedRequest, send, signActivity } from "../support/signed";
 
 /**
  * Votes and crashes: approvals in flight when the server is killed leave no activity half-executed,
- * and sending them again completes each exactly once. On PostgreSQL, two instances on one database
- * racing over the same body, or over two approvals, still make one activity and one execution.
+ * and sending them again completes each exactly once. (Two instances racing over the same body or
+ * over two approvals: two-instances.test.ts.)
  */
 
 interface Activity {
@@ -25,7 +25,7 @@ const KILL_AFTER = 8;
 
 let server: RunningServer;
 const orgId = () => server.root.organizationId;
-const members: Record<"alice" | "bob" | "carol", ApiKey & { userId: string }> = {} as never;
+const members: Record<"alice" | "bob", ApiKey & { userId: string }> = {} as never;
 
 /** An activity that must be answered 200. */
 async function done(by: ApiKey, path: string, type: string, parameters: object, to = server.baseUrl) {
@@ -69,7 +69,7 @@ const stored = async (activity: Activity) =>
 
 beforeAll(async () => {
   server = await startServer();
-  const users = (["alice", "bob", "carol"] as const).map((userName) => ({
+  const users = (["alice", "bob"] as const).map((userName) => ({
     userName,
     ...generateP256KeyPair(),
   }));
@@ -155,69 +155,3 @@ describe("kill -9 during a round of approvals", () => {
     );
   }, 90_000);
 });
-
-// Two processes on one database only exist with PostgreSQL (PGlite is one process's files).
-if (process.env.DATABASE_URL) {
-  describe("two server instances on one PostgreSQL database", () => {
-    let peer: EmptyServer;
-    beforeAll(async () => {
-      peer = await startPeer(server);
-    });
-    afterAll(async () => peer?.stop());
-
-    it("the same signed body sent to both at once makes one activity and one wallet", async () => {
-      const bodies = await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
-          signActivity(server.root, "create_wallet", "ACTIVITY_TYPE_CREATE_WALLET", orgId(), {
-            walletName: `Twin ${i}`,
-            accounts: [],
-          }),
-        ),
-      );
-      const answers = await Promise.all(
-        bodies.flatMap((body) => [server.baseUrl, peer.baseUrl].map((to) => send<ActivityAnswer>(to, body))),
-      );
-      for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      const wallets = await walletsByName();
-      for (let i = 0; i < bodies.length; i++) {
-        const [first, second] = [answers[2 * i]!, answers[2 * i + 1]!];
-        expect(second.body.activity.id).toBe(first.body.activity.id);
-        expect(wallets.get(`Twin ${i}`)?.map((w) => w.walletId)).toEqual([
-          first.body.activity.result.createWalletResult?.walletId,
-        ]);
-      }
-    });
-
-    it("two approvers' votes sent to the two instances at once execute the activity once", async () => {
-      const pending: Activity[] = [];
-      for (let i = 0; i < 6; i++) pending.push(await pendingWallet(`Raced ${i}`));
-      const answers = await Promise.all(
-        pending.map(async (activity) => {
-          const [bob, carol] = await Promise.all([
-            approval(members.bob, activity),
-            approval(members.carol, activity),
-          ]);
-          return Promise.all([
-            send<ActivityAnswer & { message?: string }>(server.baseUrl, bob),
-            send<ActivityAnswer & { message?: string }>(peer.baseUrl, carol),
-          ]);
-        }),
-      );
-      const wallets = await walletsByName();
-      for (const [i, pair] of answers.entries()) {
-        // The first vote to lock the activity executes it; the other finds it no longer pending.
-        const statuses = pair.map((a) => a.status).sort();
-        expect(statuses, JSON.stringify(pair.map((a) => a.body))).toEqual([200, 400]);
-        expect(pair.find((a) => a.status === 400)!.body.message).toMatch(
-          /only activities awaiting consensus/,
-        );
-        const now = await stored(pending[i]!);
-        expect(now.status).toBe("ACTIVITY_STATUS_COMPLETED");
-        expect(now.votes).toHaveLength(2);
-        expect(wallets.get(`Raced ${i}`)?.map((w) => w.walletId)).toEqual([
-          now.result.createWalletResult?.walletId,
-        ]);
-      }
-    });
-  });
-}

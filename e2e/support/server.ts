@@ -40,7 +40,7 @@ export interface RunningServer extends EmptyServer {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -192,39 +192,78 @@ export function runCli(server: EmptyServer, args: string[]) {
 }
 
 /**
+ * The installation's root organization, made with `latchkey org create` (asynchronously, so servers
+ * being launched meanwhile are not held up). A failure drops the database.
+ */
+async function createRoot(prepared: Prepared): Promise<RunningServer["root"]> {
+  const pair = generateP256KeyPair();
+  const args = ["org", "create", "--name", "Black box", "--user", "root", "--api-public-key", pair.publicKey];
+  const created = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "server/cli/bin.mjs"), ...args], {
+      cwd: ROOT,
+      env: prepared.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += String(d)));
+    child.stderr.on("data", (d) => (stderr += String(d)));
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+  if (created.code !== 0) {
+    await prepared.dropDatabase();
+    throw new Error(`latchkey org create failed: ${created.stderr}`);
+  }
+  const ids = JSON.parse(created.stdout) as { organizationId: string; userId: string; apiKeyId: string };
+  return { ...ids, publicKey: pair.publicKey, privateKey: pair.privateKey };
+}
+
+/**
  * A server whose installation already has a root organization, made with `latchkey org create`
  * before the server starts (PGlite allows one process per data directory).
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const prepared = await prepare(options);
-  const pair = generateP256KeyPair();
-  const created = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, "server/cli/bin.mjs"),
-      ...["org", "create", "--name", "Black box", "--user", "root", "--api-public-key", pair.publicKey],
-    ],
-    { cwd: ROOT, env: prepared.env, encoding: "utf8" },
-  );
-  if (created.status !== 0) {
-    await prepared.dropDatabase();
-    throw new Error(`latchkey org create failed: ${created.stderr}`);
-  }
-  const ids = JSON.parse(created.stdout) as { organizationId: string; userId: string; apiKeyId: string };
-  const server = await launch(prepared);
-  return { ...server, root: { ...ids, publicKey: pair.publicKey, privateKey: pair.privateKey } };
+  const root = await createRoot(prepared);
+  return { ...(await launch(prepared)), root };
 }
 
 /**
- * A second server process on `server`'s PostgreSQL database (same master key, its own port and data
- * directory), as instances behind a load balancer run. Stopping it leaves the database to `server`.
+ * `count` server processes on one PostgreSQL database, as instances behind a load balancer run: the
+ * same master key and environment, each its own port and data directory. They start at once, while
+ * `latchkey org create` makes the root organization (the migrations take an advisory lock, so the
+ * first of them to get it migrates and the others find it done). The first server owns the database
+ * (its stop drops it): stop the others first.
  */
-export async function startPeer(server: EmptyServer): Promise<EmptyServer> {
-  if (!server.env.DATABASE_URL) throw new Error("a peer needs PostgreSQL: PGlite opens in one process");
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-e2e-peer-"));
-  const env = { ...server.env, PORT: String(port), LATCHKEY_DATA_DIR: dataDir };
-  return launch({ port, dataDir, env, dropDatabase: async () => undefined });
+export async function startInstances(
+  count: number,
+  options: ServerOptions = {},
+): Promise<[RunningServer, ...EmptyServer[]]> {
+  const first = await prepare(options);
+  if (!first.env.DATABASE_URL) {
+    await first.dropDatabase();
+    throw new Error("several instances need PostgreSQL: PGlite opens in one process");
+  }
+  const peers: Prepared[] = [];
+  for (let i = 1; i < count; i++) {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-e2e-peer-"));
+    const env = { ...first.env, PORT: String(port), LATCHKEY_DATA_DIR: dataDir };
+    peers.push({ ...first, port, dataDir, env, dropDatabase: async () => undefined });
+  }
+  const [root, ...launched] = await Promise.allSettled([
+    createRoot(first),
+    ...[first, ...peers].map(launch),
+  ] as const);
+  const servers = launched.flatMap((x) => (x.status === "fulfilled" ? [x.value as EmptyServer] : []));
+  const failed = [root, ...launched].find((x) => x.status === "rejected");
+  if (failed) {
+    // A server that did not start has already cleaned up after itself (launch stops it).
+    for (const server of servers.reverse()) await server.stop();
+    throw failed.reason;
+  }
+  const [server, ...others] = servers as [EmptyServer, ...EmptyServer[]];
+  return [{ ...server, root: (root as PromiseFulfilledResult<RunningServer["root"]>).value }, ...others];
 }
 
 /** A fresh installation with no organization, as the first-run page expects it. */
