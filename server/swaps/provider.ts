@@ -41,7 +41,8 @@ export interface BoundQuote extends QuoteRequest {
 export interface SwapProvider {
   /** The provider's name as quotes show it. */
   name: string;
-  quote(client: JsonRpcClient, request: QuoteRequest): Promise<ProviderQuote>;
+  /** `destination`: the output chain's client, given for a cross-chain pair only. */
+  quote(client: JsonRpcClient, request: QuoteRequest, destination?: JsonRpcClient): Promise<ProviderQuote>;
   buildCalls(quote: BoundQuote): TEthSendTransactionParams["calls"];
   /** The output the recipient received in a mined transaction, from the provider's event. */
   deliveredOutput(client: JsonRpcClient, txHash: string): Promise<bigint | undefined>;
