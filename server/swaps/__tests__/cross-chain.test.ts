@@ -7,7 +7,6 @@ import {
   toHex,
   zeroAddress,
 } from "viem";
-import { base, mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
 import type { TSwapQuote, TSwapStatus } from "@/lib/api/swaps";
@@ -37,8 +36,10 @@ const HANDLERS = { ...SEND_JOB_HANDLERS, ...CROSS_CHAIN_JOB_HANDLERS };
 
 let s: SendScene;
 let receiver: `0x${string}`;
-let originViem: ReturnType<typeof createPublicClient>;
-let destViem: ReturnType<typeof createPublicClient>;
+/** viem over /rpc/<caip2>, as a client of the server reads a chain. */
+const viemOver = (caip2: string) => createPublicClient({ transport: routeTransport(s.t, caip2) });
+let originViem: ReturnType<typeof viemOver>;
+let destViem: ReturnType<typeof viemOver>;
 
 beforeAll(async () => {
   s = await startSendScene();
@@ -58,8 +59,8 @@ beforeAll(async () => {
       createWalletResult: { addresses: `0x${string}`[] };
     }
   ).createWalletResult.addresses[0]!;
-  originViem = createPublicClient({ chain: mainnet, transport: routeTransport(s.t, ORIGIN) });
-  destViem = createPublicClient({ chain: base, transport: routeTransport(s.t, DEST) });
+  originViem = viemOver(ORIGIN);
+  destViem = viemOver(DEST);
   await s.t.app.chains.rpc(DEST); // started and prepared before the first quote needs it
 }, 180_000);
 afterAll(async () => s?.close());
