@@ -41,10 +41,9 @@ const viemOver = (caip2: string) => createPublicClient({ transport: routeTranspo
 let originViem: ReturnType<typeof viemOver>;
 let destViem: ReturnType<typeof viemOver>;
 
-beforeAll(async () => {
-  s = await startSendScene();
+async function newAccount(name: string): Promise<`0x${string}`> {
   const created = await s.submit("create_wallet", "ACTIVITY_TYPE_CREATE_WALLET", {
-    walletName: "Fees",
+    walletName: name,
     accounts: [
       {
         curve: "CURVE_SECP256K1",
@@ -54,11 +53,16 @@ beforeAll(async () => {
       },
     ],
   });
-  receiver = (
+  return (
     (created.body as { activity: TActivity }).activity.result as {
       createWalletResult: { addresses: `0x${string}`[] };
     }
   ).createWalletResult.addresses[0]!;
+}
+
+beforeAll(async () => {
+  s = await startSendScene();
+  receiver = await newAccount("Fees");
   originViem = viemOver(ORIGIN);
   destViem = viemOver(DEST);
   await s.t.app.chains.rpc(DEST); // started and prepared before the first quote needs it
@@ -73,9 +77,9 @@ function resultOf<T>(res: { status: number; body: unknown }, key: string): T {
   return ((res.body as { activity: TActivity }).activity.result as Record<string, T>)[key]!;
 }
 
-async function quote(inputToken: string, outputToken: string, inputAmount: string) {
+async function quote(inputToken: string, outputToken: string, inputAmount: string, signWith = s.from) {
   const res = await s.submit("create_swap_quote", "ACTIVITY_TYPE_CREATE_SWAP_QUOTE", {
-    signWith: s.from,
+    signWith,
     inputToken,
     outputToken,
     inputAmount,
@@ -83,7 +87,13 @@ async function quote(inputToken: string, outputToken: string, inputAmount: strin
   return resultOf<{ quotes: TSwapQuote[] }>(res, "createSwapQuoteResult").quotes[0]!;
 }
 
-const execute = (q: TSwapQuote, inputToken: string, outputToken: string, inputAmount: string) =>
+const execute = (
+  q: TSwapQuote,
+  inputToken: string,
+  outputToken: string,
+  inputAmount: string,
+  sponsor = false,
+) =>
   s.submit("execute_swap", "ACTIVITY_TYPE_EXECUTE_SWAP_V2", {
     quoteId: q.quoteId,
     inputToken,
@@ -91,7 +101,7 @@ const execute = (q: TSwapQuote, inputToken: string, outputToken: string, inputAm
     outputToken,
     quotedOutputAmount: q.outputAmount,
     minOutputAmount: q.minOutputAmount,
-    sponsor: false,
+    sponsor,
   });
 
 const swapStatus = async (swapRequestId: string) =>
@@ -339,5 +349,34 @@ describe("the local cross-chain provider", () => {
     // Only the deposit's gas is spent: the input came back.
     const gas = await gasOf(done.originTxHash as `0x${string}`);
     expect(await originViem.getBalance({ address: s.from })).toBe(ethBefore - gas);
+  }, 120_000);
+
+  it("a sponsored deposit: an account without ETH bridges USDC, the gas station pays the gas", async () => {
+    const gasStation = await newAccount("Gas station");
+    await s.rpc("anvil_setBalance", [gasStation, toHex(parseEther("10"))]);
+    const set = await s.submit("upsert_gas_usage_config", "ACTIVITY_TYPE_UPSERT_GAS_USAGE_CONFIG", {
+      enabled: true,
+      evmGasStationAddress: gasStation,
+      orgWindowLimitUsd: "50",
+      subOrgWindowLimitUsd: "50",
+      windowDurationMinutes: "60",
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const trader = await newAccount("No gas");
+    await mintSeededToken(await s.t.app.chains.rpc(ORIGIN), 1, USDC, trader, parseUnits("50", 6));
+    const usdc1 = erc20Caip19(ORIGIN, USDC.address);
+    const usdc8453 = erc20Caip19(DEST, USDC.address);
+    const amount = parseUnits("50", 6);
+    const q = await quote(usdc1, usdc8453, amount.toString(), trader);
+    expect(q.outputAmount).toBe((amount - (amount * CROSS_CHAIN_PROVIDER_FEE_BPS) / 10_000n).toString());
+    const { swapRequestId } = resultOf<{ swapRequestId: string }>(
+      await execute(q, usdc1, usdc8453, amount.toString(), true),
+      "executeSwapResult",
+    );
+    const done = await settle(swapRequestId);
+    expect(done.status, JSON.stringify(done)).toBe("COMPLETED");
+    expect(await originViem.getBalance({ address: trader })).toBe(0n);
+    expect(await usdcOf(originViem, trader)).toBe(0n);
+    expect(await usdcOf(destViem, trader)).toBe(BigInt(q.outputAmount));
   }, 120_000);
 });
