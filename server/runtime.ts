@@ -8,6 +8,7 @@ import { MAIL_JOB_HANDLERS } from "./mail/delivery-job";
 import { ONRAMP_JOB_HANDLERS } from "./onramp/jobs";
 import { SEND_JOB_HANDLERS } from "./sends/jobs";
 import { SMS_JOB_HANDLERS } from "./sms/delivery-job";
+import { CROSS_CHAIN_JOB_HANDLERS } from "./swaps/cross-chain-job";
 import { WEBHOOK_JOB_HANDLERS } from "./webhooks/deliver-job";
 
 /** The serving process also works the job queue; it stops before the database closes. */
@@ -21,6 +22,7 @@ async function serving(app: AppContext): Promise<AppContext> {
     ...MAIL_JOB_HANDLERS,
     ...ONRAMP_JOB_HANDLERS,
     ...SMS_JOB_HANDLERS,
+    ...CROSS_CHAIN_JOB_HANDLERS,
     ...WEBHOOK_JOB_HANDLERS,
   });
   const close = app.close;

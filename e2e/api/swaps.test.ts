@@ -6,7 +6,8 @@ import { type RunningServer, startServer } from "../support/server";
 
 /**
  * Swaps through @turnkey/sdk-server against the started server: quote → execute on the local
- * pools of eip155:1, balances read with viem over /rpc/eip155:1, the client fee claimed.
+ * pools of eip155:1, balances read with viem over /rpc/eip155:1, the client fee claimed; and a
+ * cross-chain swap to eip155:8453 paid out by the local cross-chain provider.
  */
 
 let server: RunningServer;
@@ -167,4 +168,63 @@ describe("swaps on the local pools through @turnkey/sdk-server", () => {
     const { quotes } = await client.createSwapQuote({ signWith: key.addresses![0]!.address!, ...request });
     expect(quotes[0]!.clientFeeBps).toBe("25");
   }, 30_000);
+
+  it("swaps ETH on eip155:1 into USDC on eip155:8453 through the local cross-chain provider", async () => {
+    const trader = await newAccount("Bridger");
+    const feeReceiverWalletAddress = await newAccount("Bridge fees");
+    await client.upsertSwapConfig({ feeReceiverWalletAddress, feeBps: "25" });
+    await faucet(trader, "native", parseEther("1").toString());
+    const destination = createPublicClient({ transport: http(`${server.baseUrl}/rpc/eip155:8453`) });
+    const { assets } = await client.listSupportedAssets({ caip2: "eip155:8453" });
+    const usdc = assets!.find((a) => a.symbol === "USDC")!.caip19!;
+    const usdcAddress = usdc.split("/erc20:")[1] as `0x${string}`;
+    const usdcOf = (who: `0x${string}`) =>
+      destination.readContract({
+        address: usdcAddress,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [who],
+      });
+
+    const amount = parseEther("0.25").toString();
+    const { quotes } = await client.createSwapQuote({
+      signWith: trader,
+      inputToken: ETH,
+      outputToken: usdc,
+      inputAmount: amount,
+    });
+    const quote = quotes[0]!;
+    expect(quote).toMatchObject({ provider: "LATCHKEY_LOCAL_CROSS_CHAIN", clientFeeBps: "25" });
+    const receiverBefore = await usdcOf(feeReceiverWalletAddress);
+    const ethBefore = await viem().getBalance({ address: trader });
+    const executed = await client.executeSwap({
+      quoteId: quote.quoteId,
+      inputToken: ETH,
+      inputAmount: amount,
+      outputToken: usdc,
+      quotedOutputAmount: quote.outputAmount,
+      minOutputAmount: quote.minOutputAmount,
+      sponsor: false,
+    });
+    const done = await waitForSwap(executed.swapRequestId);
+    expect(done).toMatchObject({
+      status: "COMPLETED",
+      swapKind: "CROSS_CHAIN",
+      outputAmount: quote.outputAmount,
+    });
+    expect(done.destinationTxHashes).toHaveLength(2);
+    const payout = await destination.getTransactionReceipt({
+      hash: done.destinationTxHashes![0] as `0x${string}`,
+    });
+    expect(payout.status).toBe("success");
+    const deposit = await viem().getTransactionReceipt({ hash: done.originTxHash as `0x${string}` });
+    expect(await viem().getBalance({ address: trader })).toBe(
+      ethBefore - BigInt(amount) - deposit.gasUsed * deposit.effectiveGasPrice,
+    );
+    // The trader's address on eip155:8453 holds exactly the quote; the receiver its fee on the gross.
+    expect(await usdcOf(trader)).toBe(BigInt(quote.outputAmount));
+    const fee = (await usdcOf(feeReceiverWalletAddress)) - receiverBefore;
+    expect(fee).toBe(((BigInt(quote.outputAmount) + fee) * 25n) / 10000n);
+    expect(fee).toBeGreaterThan(0n);
+  }, 90_000);
 });

@@ -87,6 +87,8 @@ export const ZSwapStatus = z.object({
   originTxHash: z.string().optional(),
   destinationTxHashes: z.array(z.string()).optional(),
   outputAmount: z.string().optional(),
+  /** A cross-chain fill that could not complete: what the provider sent back on the origin chain. */
+  refund: z.object({ asset: z.string(), amount: z.string(), txHash: z.string().optional() }).optional(),
   updatedAt: z.string(),
   error: z
     .object({

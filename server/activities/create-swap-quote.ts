@@ -7,7 +7,7 @@ import { newId } from "../ids";
 import { findSignerSource } from "../sign-with/signer-source";
 import { swapAsset } from "../swaps/assets";
 import { clientFeeFor } from "../swaps/config";
-import { providerForChain } from "../swaps/providers";
+import { providerForChain, providerForChains } from "../swaps/providers";
 import { defineActivity } from "./define";
 
 /** How long a quote can be executed: long enough to approve, short enough that the price holds. */
@@ -16,7 +16,7 @@ export const QUOTE_TTL_MS = 60_000;
 export const DEFAULT_SLIPPAGE_BPS = 50;
 
 /**
- * create_swap_quote: price a same-chain swap for one of the organization's accounts (an address,
+ * create_swap_quote: price a swap (same-chain, or cross-chain between local devnets) for one of the organization's accounts (an address,
  * never a private key id — spec.md error 2) and store the quote, so that execute_swap_v2 can only
  * send exactly what was quoted. The client fee from upsert_swap_config is taken out of the amounts.
  */
@@ -51,15 +51,14 @@ export const createSwapQuote = defineActivity({
     if (source.curve !== "CURVE_SECP256K1")
       throw invalid(`${params.signWith} is not an Ethereum (secp256k1) account`, "signWith");
     // The chain's provider first: an aggregator trades more tokens than the local pools.
-    const provider = providerForChain(app, params.inputToken.split("/")[0]!, "inputToken");
+    const origin = params.inputToken.split("/")[0]!;
+    const destination = params.outputToken.split("/")[0]!;
+    const crossChain = origin !== destination;
+    const provider = crossChain
+      ? providerForChains(app, origin, destination)
+      : providerForChain(app, origin, "inputToken");
     const input = swapAsset(params.inputToken, "inputToken", provider.anyErc20);
     const output = swapAsset(params.outputToken, "outputToken", provider.anyErc20);
-    if (input.caip2 !== output.caip2) {
-      throw invalid(
-        "cross-chain swaps are not supported yet: inputToken and outputToken must be on one chain",
-        "outputToken",
-      );
-    }
     if (input.caip19 === output.caip19)
       throw invalid("inputToken and outputToken are the same asset", "outputToken");
     const inputAmount = BigInt(params.inputAmount);
@@ -67,15 +66,11 @@ export const createSwapQuote = defineActivity({
     const { feeBps, feeReceiver } = await clientFeeFor(tx, organization.id, input, output);
     const slippageBps = params.slippageBps !== undefined ? Number(params.slippageBps) : DEFAULT_SLIPPAGE_BPS;
     const signer = params.signWith as `0x${string}`;
-    const quote = await provider.quote(await app.chains.rpc(input.caip2), {
-      input,
-      output,
-      inputAmount,
-      signer,
-      clientFeeBps: feeBps,
-      feeReceiver,
-      slippageBps,
-    });
+    const quote = await provider.quote(
+      await app.chains.rpc(input.caip2),
+      { input, output, inputAmount, signer, clientFeeBps: feeBps, feeReceiver, slippageBps },
+      crossChain ? await app.chains.rpc(output.caip2) : undefined,
+    );
     const quoteId = newId(now.getTime());
     const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
     await tx.insert(swapQuotes).values({

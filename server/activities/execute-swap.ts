@@ -9,6 +9,8 @@ import { assertSponsorBudget, requireSponsor } from "../gas-station/sponsor";
 import { newId } from "../ids";
 import { describeEvmCalls } from "../sends/evm-transaction";
 import { acceptSend } from "../sends/records";
+import { acceptCrossChainFill } from "../swaps/cross-chain-fills";
+import { CROSS_CHAIN_PROVIDER } from "../swaps/cross-chain-provider";
 import { quoteCalls } from "../swaps/quote-calls";
 import { defineActivity } from "./define";
 
@@ -106,6 +108,10 @@ export const executeSwap = defineActivity({
       .update(swapQuotes)
       .set({ swapRequestId, sendId, executedAt: now })
       .where(eq(swapQuotes.id, quote.id));
+    // Cross-chain: the send is the deposit; the provider's job pays out once it is in a block.
+    if (quote.provider === CROSS_CHAIN_PROVIDER) {
+      await acceptCrossChainFill(tx, now, { organizationId: organization.id, quoteId: quote.id, sendId });
+    }
     afterCommit(() => app.jobWake.notify());
     return { swapRequestId, provider: quote.provider, quoteId: quote.id };
   },

@@ -27,9 +27,11 @@ export const BACKED_UP_TABLES: readonly string[] = [
   schema.jobs,
   schema.gasUsageConfigs,
   schema.sponsoredSpend,
-  // Swaps: the fee settings, and quotes (an executed quote must stay executed after a restore).
+  // Swaps: the fee settings, quotes (an executed quote must stay executed after a restore) and
+  // cross-chain fills (a payout signed before the backup must never be signed again).
   schema.swapConfigs,
   schema.swapQuotes,
+  schema.swapCrossChainFills,
   // The history index and its cursors: a real chain's earlier history could not be read again.
   schema.evmHistory,
   schema.evmHistoryCursors,

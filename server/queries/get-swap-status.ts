@@ -4,6 +4,9 @@ import { ZGetSwapStatusRequest } from "@/lib/api/swaps";
 import { sendTransactions, swapQuotes } from "../db/schema";
 import { notFound } from "../errors";
 import type { SendFailure } from "../sends/records";
+import { findFillOfQuote } from "../swaps/cross-chain-fills";
+import { CROSS_CHAIN_PROVIDER } from "../swaps/cross-chain-provider";
+import { crossChainStatus } from "../swaps/cross-chain-status";
 import { providerNamed } from "../swaps/providers";
 import { boundQuote } from "../swaps/quote-calls";
 import { defineQuery } from "./define";
@@ -32,6 +35,9 @@ export const getSwapStatus = defineQuery({
       );
     if (!row) throw notFound("swap", request.swapRequestId);
     const { quote, send } = row;
+    if (quote.provider === CROSS_CHAIN_PROVIDER) {
+      return crossChainStatus(quote, send, await findFillOfQuote(app.db, quote.id));
+    }
     const base = {
       swapKind: "SAME_CHAIN" as const,
       provider: quote.provider,

@@ -56,7 +56,8 @@ export interface SwapProvider {
    * accrues, so list_swap_fees and claim_swap_fees never ask it.
    */
   feesPaidInSwap?: boolean;
-  quote(client: JsonRpcClient, request: QuoteRequest): Promise<ProviderQuote>;
+  /** `destination`: the output chain's client, given for a cross-chain pair only. */
+  quote(client: JsonRpcClient, request: QuoteRequest, destination?: JsonRpcClient): Promise<ProviderQuote>;
   buildCalls(quote: BoundQuote): TEthSendTransactionParams["calls"];
   /** The output the recipient received in a mined transaction (the quote's), read from the chain. */
   deliveredOutput(client: JsonRpcClient, txHash: string, quote: BoundQuote): Promise<bigint | undefined>;

@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
 import { invalid } from "../errors";
+import { localCrossChainProvider } from "./cross-chain-provider";
 import { localEvmProvider } from "./local-evm-provider";
 import type { SwapProvider } from "./provider";
 import { ZERO_EX, zeroExProvider } from "./zero-ex/provider";
@@ -8,6 +9,7 @@ import { ZERO_EX, zeroExProvider } from "./zero-ex/provider";
 const PROVIDERS: Record<string, SwapProvider> = {
   [localEvmProvider.name]: localEvmProvider,
   [ZERO_EX]: zeroExProvider(),
+  [localCrossChainProvider.name]: localCrossChainProvider,
 };
 
 /**
@@ -25,6 +27,22 @@ export function providerForChain(app: AppContext, caip2: string, field: string):
     );
   }
   return localEvmProvider;
+}
+
+/** The provider between two chains: the local cross-chain provider, between local devnets only. */
+export function providerForChains(app: AppContext, origin: string, destination: string): SwapProvider {
+  for (const [caip2, field] of [
+    [origin, "inputToken"],
+    [destination, "outputToken"],
+  ] as const) {
+    if (app.config.rpcUrls[caip2]) {
+      throw invalid(
+        `no cross-chain swap provider serves ${caip2}: cross-chain swaps run between the local devnets only`,
+        field,
+      );
+    }
+  }
+  return localCrossChainProvider;
 }
 
 export const providerNamed = (name: string): SwapProvider | undefined => PROVIDERS[name];

@@ -30,6 +30,7 @@ export * from "./send-transactions";
 export * from "./session-profiles";
 export * from "./smart-contract-interfaces";
 export * from "./sol-history";
+export * from "./swap-cross-chain";
 export * from "./swaps";
 export * from "./tags";
 export * from "./users";
