@@ -165,6 +165,11 @@ describe("latchkey start with LATCHKEY_WORKERS=2", () => {
       readers.add(balance.pid).add(lamports.pid);
     }
     expect(readers.size).toBe(postgres ? 2 : 1);
+    // Four faucet calls at once over fresh connections (both workers): each adds, none overwrites.
+    const once = () => rpc("eip155:1", "latchkey_faucet", [evm, "native", parseEther("1").toString()]);
+    await Promise.all([once(), once(), once(), once()]);
+    const total = await rpc("eip155:1", "eth_getBalance", [evm, "latest"]);
+    expect(total.reply?.body).toMatchObject({ result: `0x${parseEther("6").toString(16)}` });
     // One Anvil for eip155:1 in the whole installation, run (through its keeper) by the primary.
     const mine = anvils().filter((a) => parentOf(a.parent) === server.pid());
     expect(mine).toHaveLength(1);
