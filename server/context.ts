@@ -1,4 +1,5 @@
 import { type Chains, createChains } from "./chains/chains";
+import { DEVNETS_FROM_PRIMARY, devnetsFromPrimary } from "./chains/devnets/from-primary";
 import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import type { Config } from "./config";
@@ -78,6 +79,8 @@ export async function createAppContext(config: Config, options: ContextOptions =
     rpcTimeoutMs: config.rpcTimeoutMs,
     dataDir: config.dataDir,
     logger,
+    // A `latchkey start` worker: the installation's devnets run once, in the primary process.
+    devnets: process.env[DEVNETS_FROM_PRIMARY] ? devnetsFromPrimary() : undefined,
   });
   const mailer = createMailer(config.mail, opened.db, clock, logger);
   return {

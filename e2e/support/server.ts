@@ -20,6 +20,8 @@ export interface EmptyServer {
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Start the stopped server again on the same data directory and database: ms until /healthz said 200. */
   start(): Promise<number>;
+  /** What the server process (and, under `latchkey start`, its workers) wrote to stdout and stderr. */
+  logs(): string;
 }
 
 export interface ServerOptions {
@@ -27,6 +29,11 @@ export interface ServerOptions {
   embeddedMasterKey?: boolean;
   /** More environment for the server (e.g. LATCHKEY_RPC_URLS), over the defaults below. */
   env?: Record<string, string>;
+  /**
+   * `latchkey start` only: LATCHKEY_WORKERS, the serving processes on PostgreSQL (PGlite serves
+   * from one process whatever this says). Unset: 1, so that tests do not fork one per core.
+   */
+  workers?: number;
   /**
    * What serves: `next start` (the default), or `latchkey start` — Next's handler behind Latchkey's
    * own HTTP server, which gives route handlers the socket's address (per-IP limits without a proxy).
@@ -112,6 +119,7 @@ async function prepare(options: ServerOptions = {}): Promise<Prepared> {
     NODE_ENV: "production",
   };
   if (database.url) env.DATABASE_URL = database.url;
+  env.LATCHKEY_WORKERS = String(options.workers ?? 1);
   Object.assign(env, options.env);
   if (options.embeddedMasterKey) delete env.LATCHKEY_MASTER_KEY;
   return { command: options.command, port, dataDir, env, dropDatabase: database.drop };
@@ -174,6 +182,7 @@ async function launch({ command, port, dataDir, env, dropDatabase }: Prepared): 
     },
     pid: () => child.pid!,
     kill,
+    logs: () => logs.join(""),
     async start() {
       const started = performance.now();
       await spawnServer();

@@ -1,10 +1,6 @@
-import path from "node:path";
 import { CHAINS, type ChainInfo, chainInfo } from "@/lib/api/chains";
 import type { Logger } from "../observability/logger";
-import { startAnvil } from "./devnets/anvil";
-import type { LocalDevnet } from "./devnets/local-devnet";
-import { startSvmDevnet } from "./devnets/svm/svm-devnet";
-import { prepareEvmDevnet } from "./evm/prepare-devnet";
+import { type DevnetHost, DevnetsClosed, localDevnetHost } from "./devnets/host";
 import { type JsonRpcClient, jsonRpcClient } from "./json-rpc";
 
 /** A chain Latchkey cannot reach: named, with the reason, so the caller can say it plainly. */
@@ -50,36 +46,12 @@ export interface ChainsOptions {
   dataDir: string;
   logger: Logger;
   rpcTimeoutMs?: number;
+  /** Who runs the local devnets: by default this process; a `latchkey start` worker asks its primary. */
+  devnets?: DevnetHost;
 }
 
 export function createChains(options: ChainsOptions): Chains {
-  const devnets = new Map<string, Promise<LocalDevnet>>();
-  let closed = false;
-
-  const devnetFor = (info: ChainInfo): Promise<LocalDevnet> => {
-    if (closed) throw new ChainUnavailable(`${info.caip2}: the server is shutting down`);
-    let devnet = devnets.get(info.caip2);
-    if (!devnet) {
-      const stateDir = path.join(options.dataDir, "chains", info.caip2.replace(":", "-"));
-      devnet =
-        info.family === "evm"
-          ? startAnvil({
-              chainId: info.chainId!,
-              stateDir,
-              logger: options.logger,
-              prepare: (client) => prepareEvmDevnet(client, info.caip2, info.chainId!),
-            })
-          : startSvmDevnet({
-              caip2: info.caip2,
-              genesisHash: info.genesisHash!,
-              stateDir,
-              logger: options.logger,
-            });
-      devnet.catch(() => devnets.delete(info.caip2));
-      devnets.set(info.caip2, devnet);
-    }
-    return devnet;
-  };
+  const devnets = options.devnets ?? localDevnetHost({ dataDir: options.dataDir, logger: options.logger });
 
   return {
     info: chainInfo,
@@ -92,28 +64,20 @@ export function createChains(options: ChainsOptions): Chains {
       if (!info) throw new ChainUnavailable(`unknown chain ${caip2}`);
       const configured = options.rpcUrls[info.caip2];
       if (configured) return jsonRpcClient(configured, { timeoutMs: options.rpcTimeoutMs });
-      const devnet = await devnetFor(info).catch((error: unknown) => {
+      const devnet = await devnets.open(info).catch((error: unknown) => {
+        if (error instanceof DevnetsClosed) throw new ChainUnavailable(error.message);
         throw new ChainUnavailable(`the local devnet of ${info.caip2} could not start: ${String(error)}`);
       });
-      await devnet.ready();
-      return jsonRpcClient(devnet.url(), { timeoutMs: options.rpcTimeoutMs });
+      return jsonRpcClient(devnet.url, { timeoutMs: options.rpcTimeoutMs });
     },
     status: () =>
       CHAINS.map((c) => ({
         caip2: c.caip2,
         name: c.name,
         local: options.rpcUrls[c.caip2] === undefined,
-        running: devnets.has(c.caip2),
+        running: devnets.running(c.caip2),
       })),
-    async devnetPid(caip2) {
-      const devnet = devnets.get(chainInfo(caip2)?.caip2 ?? caip2);
-      return devnet ? (await devnet).pid?.() : undefined;
-    },
-    async close() {
-      closed = true;
-      const running = [...devnets.values()];
-      devnets.clear();
-      await Promise.allSettled(running.map(async (d) => (await d).stop()));
-    },
+    devnetPid: (caip2) => devnets.pid(chainInfo(caip2)?.caip2 ?? caip2),
+    close: () => devnets.close(),
   };
 }

@@ -20,7 +20,8 @@ function parseAmount(raw: unknown): bigint {
   return amount;
 }
 
-// One faucet call at a time per chain: each reads a balance and writes it back.
+// One token mint at a time per chain in this process (the deployer's nonces); sendFromDevnetAccount
+// retries a nonce another process took meanwhile.
 const queues = new Map<string, Promise<unknown>>();
 function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
   const next = (queues.get(key) ?? Promise.resolve()).then(work, work);
@@ -62,14 +63,13 @@ export async function faucet(
     throw refuse(`asset must be one of ${accepted.join(", ")}`);
   }
   const amount = parseAmount(rawAmount);
+  if (!token) {
+    // Added by the node itself, so two calls at once (two `latchkey start` workers) both count.
+    await client.call("anvil_addBalance", [address, `0x${amount.toString(16)}`]);
+    return { balance: BigInt(await client.call<string>("eth_getBalance", [address, "latest"])).toString() };
+  }
   return serialized(info.caip2, async () => {
-    if (token) {
-      const balance = await mintSeededToken(client, info.chainId!, token, address, amount);
-      return { balance: balance.toString() };
-    }
-    const current = BigInt(await client.call<string>("eth_getBalance", [address, "latest"]));
-    const balance = current + amount;
-    await client.call("anvil_setBalance", [address, `0x${balance.toString(16)}`]);
+    const balance = await mintSeededToken(client, info.chainId!, token, address, amount);
     return { balance: balance.toString() };
   });
 }

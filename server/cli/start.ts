@@ -1,9 +1,13 @@
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { CLIENT_ADDRESS_HEADER, normalizeAddress, trustClientAddressHeader } from "../client-address-header";
-import { loadConfig } from "../config";
+import { type Config, loadConfig } from "../config";
+import { runPrimary } from "./primary";
+import { WORKERS_ENV, workerCount } from "./worker-count";
 
 const SOURCE_DIRS = ["app", "components", "lib", "server", "public"];
 
@@ -54,18 +58,34 @@ export function stampClientAddress(req: http.IncomingMessage): void {
 }
 
 /**
- * `latchkey start`: build if needed, then serve the API and dashboard on PORT (default 3000).
- *
- * Next's request handler runs in this process behind a Node `http` server of our own, so each
- * request carries the socket's address (route handlers see no socket) and per-IP limits work
- * without a proxy. SIGTERM/SIGINT: stop accepting connections, answer the requests in flight, then
- * `process.exit(0)`, which closeOnSignals (server/shutdown.ts) turns into closing the application
- * context first — or exits 1 after its grace period.
+ * `latchkey start`: build if needed, then serve the API and dashboard on PORT (default 3000) — on
+ * PostgreSQL from LATCHKEY_WORKERS processes (default: one per core, see primary.ts), on PGlite from
+ * this one process (PGlite locks its data directory to a single process).
  */
 export async function start(): Promise<number> {
   const root = process.env.LATCHKEY_PACKAGE_ROOT ?? process.cwd();
   const config = loadConfig();
+  if (cluster.isWorker) return serve(root, config);
+  const workers = workerCount(process.env[WORKERS_ENV], os.availableParallelism());
   buildIfNeeded(root);
+  if (config.databaseUrl && workers > 1) return runPrimary(config, workers);
+  if (!config.databaseUrl && workers > 1 && process.env[WORKERS_ENV]) {
+    process.stderr.write(
+      `latchkey: ${WORKERS_ENV}=${workers} ignored: PGlite (no DATABASE_URL) opens its data directory ` +
+        "in one process only, so this one process serves; set DATABASE_URL to run several workers\n",
+    );
+  }
+  return serve(root, config);
+}
+
+/**
+ * One serving process (alone, or a worker of primary.ts). Next's request handler runs in it behind
+ * a Node `http` server of our own, so each request carries the socket's address (route handlers see
+ * no socket) and per-IP limits work without a proxy. SIGTERM/SIGINT: stop accepting connections,
+ * answer the requests in flight, then `process.exit(0)`, which closeOnSignals (server/shutdown.ts)
+ * turns into closing the application context first — or exits 1 after its grace period.
+ */
+async function serve(root: string, config: Config): Promise<number> {
   Object.assign(process.env, { NODE_ENV: "production" });
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: root, port: config.port });
@@ -94,7 +114,8 @@ export async function start(): Promise<number> {
     server.once("error", reject);
     server.listen(config.port, () => resolve());
   });
-  process.stderr.write(`latchkey: listening on port ${config.port}\n`);
+  const who = cluster.isWorker ? ` (worker ${process.pid})` : "";
+  process.stderr.write(`latchkey: listening on port ${config.port}${who}\n`);
   // Until a signal closes the server: the exit itself is process.exit's, called above.
   return new Promise(() => undefined);
 }

@@ -26,9 +26,12 @@ export async function healthResponse(app: AppContext | undefined, startupError?:
     const { applied, expected } = readiness.migrations;
     if (applied >= expected) {
       const chains = app.chains.status().map(({ caip2, local, running }) => ({ caip2, local, running }));
-      return new Response(JSON.stringify({ status: "ok", driver: app.driver, ...readiness, chains }), {
-        headers,
-      });
+      return new Response(
+        JSON.stringify({ status: "ok", driver: app.driver, pid: process.pid, ...readiness, chains }),
+        {
+          headers,
+        },
+      );
     }
     const reason = `${applied} of ${expected} database migrations applied`;
     return new Response(JSON.stringify({ status: "migrating", driver: app.driver, ...readiness, reason }), {

@@ -1,6 +1,6 @@
 import { encodeDeployData, encodeFunctionData, type Hex, parseEther } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { JsonRpcClient } from "../json-rpc";
+import { isRpcError, type JsonRpcClient } from "../json-rpc";
 import { evmAdapter } from "./adapter";
 import {
   devnetDeployer,
@@ -15,6 +15,9 @@ import {
 const DEPLOYER_FLOAT = parseEther("1000");
 const DEPLOYER_LOW = parseEther("10");
 const RECEIPT_TIMEOUT_MS = 15_000;
+/** Anvil's words when a nonce is already used or pending: another sender got there first. */
+const NONCE_TAKEN = /nonce|already known|underpriced/i;
+const NONCE_ATTEMPTS = 5;
 
 /**
  * Make sure the seeded tokens exist on a local devnet: deploy each one missing (checked with
@@ -79,23 +82,33 @@ export async function sendFromDevnetAccount(
   if ((await chain.balance(from)) < DEPLOYER_LOW) {
     await client.call("anvil_setBalance", [from, `0x${DEPLOYER_FLOAT.toString(16)}`]);
   }
-  const nonce = await chain.pendingNonce(from);
   const fees = await chain.feeData();
   const value = call.value ? `0x${call.value.toString(16)}` : undefined;
   const gas = await client
     .call<string>("eth_estimateGas", [{ from, to: call.to, data: call.data, value }])
     .then((g) => (BigInt(g) * 6n) / 5n);
-  const signed = await account.signTransaction({
-    type: "eip1559",
-    chainId,
-    nonce: Number(nonce),
-    to: call.to ?? null,
-    data: call.data,
-    value: call.value,
-    gas,
-    ...fees,
-  });
-  const hash = await chain.sendRawTransaction(signed);
+  const sign = async () =>
+    account.signTransaction({
+      type: "eip1559",
+      chainId,
+      nonce: Number(await chain.pendingNonce(from)),
+      to: call.to ?? null,
+      data: call.data,
+      value: call.value,
+      gas,
+      ...fees,
+    });
+  // Several processes (`latchkey start` workers) may send from this account at once: when another
+  // took the nonce just read, read it again and re-sign.
+  let hash: string;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      hash = await chain.sendRawTransaction(await sign());
+      break;
+    } catch (error) {
+      if (attempt >= NONCE_ATTEMPTS || !(isRpcError(error) && NONCE_TAKEN.test(error.message))) throw error;
+    }
+  }
   const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
   for (;;) {
     const receipt = await chain.receipt(hash);

@@ -26,12 +26,15 @@ async function freePort(): Promise<number> {
 
 /**
  * The built server as users run it: `latchkey org create` for the benchmark's organization, then
- * `next start` on a free port, with a throwaway data directory (PGlite) or the given database.
+ * `next start` on a free port, with a throwaway data directory (PGlite) or the given database — or,
+ * given `workers`, `latchkey start` with LATCHKEY_WORKERS set to it (its /metrics are then one
+ * worker's, whichever answers the scrape).
  */
 export async function launchBenchServer(
   root: string,
   apiPublicKey: string,
   databaseUrl: string | undefined,
+  workers?: number,
 ): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-bench-"));
@@ -49,6 +52,7 @@ export async function launchBenchServer(
     // trip is part of the figures) but never refuses one, whatever the machine's speed.
     LATCHKEY_RATE_LIMIT_ACTIVITIES_PER_KEY: "1000000000",
     LATCHKEY_RATE_LIMIT_QUERIES_PER_KEY: "1000000000",
+    LATCHKEY_WORKERS: String(workers ?? 1),
   };
   const cli = path.join(root, "server/cli/bin.mjs");
   const created = spawnSync(
@@ -59,15 +63,15 @@ export async function launchBenchServer(
   if (created.status !== 0) throw new Error(`bench: org create failed: ${created.stderr}`);
   const { organizationId } = JSON.parse(created.stdout) as { organizationId: string };
 
-  const child = spawn(
-    path.join(root, "node_modules/.bin/next"),
-    ["start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      cwd: root,
-      env,
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
+  // Started as `node …` directly (not npm or npx), so that SIGTERM reaches the server itself.
+  const child =
+    workers === undefined
+      ? spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+          cwd: root,
+          env,
+          stdio: ["ignore", "ignore", "pipe"],
+        })
+      : spawn(process.execPath, [cli, "start"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

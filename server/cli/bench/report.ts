@@ -7,6 +7,7 @@ import type { PolicyCost } from "./policy-cost";
 import type { SendCost } from "./send-cost";
 import type { SigningCost } from "./signing-cost";
 import type { StampCost } from "./stamp-cost";
+import { formatWorkers, type WorkersResult } from "./workers";
 
 export interface BenchReport {
   database: "PGlite" | "PostgreSQL";
@@ -23,6 +24,8 @@ export interface BenchReport {
   sponsoredSends?: SendCost;
   /** Earn on the local chain: deposit → confirmed, and list_earn_enabled_vaults over 50 wrappers. */
   earn?: EarnCost;
+  /** `latchkey start` with 1 and N workers (PostgreSQL only). */
+  workers?: WorkersResult[];
 }
 
 const cell = (text: string, width: number) => text.padStart(width);
@@ -46,7 +49,7 @@ export function formatReport(report: BenchReport): string {
       `${optional(r.eventLoopP99Ms, 1, 10)}${optional(r.eventLoopMaxMs, 1, 10)}`
     );
   });
-  const failures = report.results
+  const failures = [...report.results, ...(report.workers ?? [])]
     .filter((r) => r.firstError)
     .map((r) => `  ${r.scenario} at ${r.concurrency}: ${r.firstError}`);
   const { knownKeyMicros, newKeyMicros } = report.stampVerification;
@@ -97,6 +100,7 @@ export function formatReport(report: BenchReport): string {
             `p50 ${report.earn.enabledVaultsP50Ms.toFixed(1)} ms, p99 ${report.earn.enabledVaultsP99Ms.toFixed(1)} ms`,
         ]
       : []),
+    ...formatWorkers(report.workers ?? []),
     ...(failures.length > 0 ? ["", "errors:", ...failures] : []),
     "",
   ].join("\n");

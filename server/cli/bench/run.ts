@@ -12,6 +12,8 @@ import { solSendBench } from "./sol-send-cost";
 import { benchSponsoredSends } from "./sponsored-send-cost";
 import { measureStampCost } from "./stamp-cost";
 import { type BenchKey, newBenchKey } from "./stamper";
+import { benchWallet } from "./wallet";
+import { benchWorkers } from "./workers";
 
 const CONCURRENCY = [1, 32];
 
@@ -44,35 +46,6 @@ async function benchMember(
   });
   if (!policies.ok) throw new Error(`bench: create_policies failed: ${await policies.text()}`);
   return { key };
-}
-
-/** One wallet with an Ethereum and a Solana account, for the signing scenarios. */
-async function benchWallet(
-  submit: (type: string, path: string, parameters: unknown) => Promise<Response>,
-): Promise<{ walletId: string; ethereum: string; solana: string }> {
-  const response = await submit("ACTIVITY_TYPE_CREATE_WALLET", "create_wallet", {
-    walletName: "bench",
-    accounts: [
-      {
-        curve: "CURVE_SECP256K1",
-        pathFormat: "PATH_FORMAT_BIP32",
-        path: "m/44'/60'/0'/0/0",
-        addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-      },
-      {
-        curve: "CURVE_ED25519",
-        pathFormat: "PATH_FORMAT_BIP32",
-        path: "m/44'/501'/0'/0'",
-        addressFormat: "ADDRESS_FORMAT_SOLANA",
-      },
-    ],
-  });
-  const body = (await response.json()) as {
-    activity?: { result?: { createWalletResult?: { walletId: string; addresses: string[] } } };
-  };
-  const created = body.activity?.result?.createWalletResult;
-  if (!response.ok || !created) throw new Error(`bench: create_wallet failed: ${JSON.stringify(body)}`);
-  return { walletId: created.walletId, ethereum: created.addresses[0]!, solana: created.addresses[1]! };
 }
 
 function secondsPerRun(): number {
@@ -249,6 +222,7 @@ export async function bench(root: string): Promise<number> {
   } finally {
     await database.drop();
   }
+  const workers = await benchWorkers(root, process.env.DATABASE_URL || undefined, seconds);
   const report = {
     database: database.url ? ("PostgreSQL" as const) : ("PGlite" as const),
     at: new Date().toISOString(),
@@ -262,8 +236,9 @@ export async function bench(root: string): Promise<number> {
     solSends,
     sponsoredSends,
     earn,
+    workers,
   };
   process.stdout.write(formatReport(report));
   process.stdout.write(`saved to ${saveReport(root, report)}\n`);
-  return results.some((r) => r.errors > 0) ? 1 : 0;
+  return [...results, ...workers].some((r) => r.errors > 0) ? 1 : 0;
 }

@@ -34,6 +34,7 @@ describe("/healthz", { timeout: 120_000 }, () => {
     expect(body).toEqual({
       status: "ok",
       driver: process.env.DATABASE_URL ? "postgres" : "pglite",
+      pid: process.pid,
       database: true,
       migrations: { applied: migrationCount, expected: migrationCount },
       chains: expect.arrayContaining([
