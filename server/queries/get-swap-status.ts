@@ -4,8 +4,10 @@ import { ZGetSwapStatusRequest } from "@/lib/api/swaps";
 import { sendTransactions, swapQuotes } from "../db/schema";
 import { notFound } from "../errors";
 import type { SendFailure } from "../sends/records";
+import { localSolanaRfq } from "../swaps/local-solana-rfq";
 import { providerNamed } from "../swaps/providers";
 import { boundQuote } from "../swaps/quote-calls";
+import { solanaSwapAsset } from "../swaps/solana-assets";
 import { defineQuery } from "./define";
 
 /**
@@ -50,11 +52,13 @@ export const getSwapStatus = defineQuery({
       };
     }
     if (send.status !== "COMPLETED" || !send.txHash) return { ...base, status: "PENDING" as const };
-    const output = await providerNamed(quote.provider)!.deliveredOutput(
-      await app.chains.rpc(quote.caip2),
-      send.txHash,
-      boundQuote(quote),
-    );
+    const client = await app.chains.rpc(quote.caip2);
+    const output = quote.partialTransaction
+      ? await localSolanaRfq.deliveredOutput(client, send.txHash, {
+          signer: quote.signer,
+          output: solanaSwapAsset(quote.outputToken, "outputToken"),
+        })
+      : await providerNamed(quote.provider)!.deliveredOutput(client, send.txHash, boundQuote(quote));
     return {
       ...base,
       status: "COMPLETED" as const,
