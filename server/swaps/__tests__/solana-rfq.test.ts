@@ -6,8 +6,10 @@ import { DEVNET_USDC_MINT } from "@/lib/api/assets";
 import type { TSwapQuote, TSwapStatus } from "@/lib/api/swaps";
 import { routeSolanaRpc } from "../../chains/__tests__/rpc-scene";
 import { runDueJobs } from "../../jobs/worker";
+import { settleSend } from "../../sends/__tests__/send-scene";
 import { SEND_JOB_HANDLERS } from "../../sends/jobs";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { splTransferInstructions, unsignedHex } from "../../testing/solana-kit";
 import { RFQ_TRANSACTION_FEE } from "../local-solana-rfq";
 import { marketMaker, SEED_LAMPORTS, SEED_USDC_UNITS } from "../solana-market-maker";
 
@@ -230,6 +232,34 @@ describe("the local Solana RFQ market maker", () => {
     const byBlockhash = await execute(stale, fields);
     expect(byBlockhash.status).toBe(400);
     expect(byBlockhash.body.message).toMatch(/blockhash .* is no longer valid/);
+  }, 60_000);
+
+  it("reports FAILED with the chain's reason when the trader spent the input after the quote", async () => {
+    const q = await goodQuote({ inputToken: USDC, outputToken: SOL, inputAmount: "1000000" });
+    const spendAll = await unsignedHex(
+      rpc(),
+      trader,
+      await splTransferInstructions(trader, empty, MINT, await usdcOf(trader), 6),
+    );
+    const sent = await submit("sol_send_transaction", "ACTIVITY_TYPE_SOL_SEND_TRANSACTION_V2", {
+      unsignedTransaction: spendAll,
+      signWiths: [trader],
+      caip2: CHAIN,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const sendId = (
+      sent.body.activity.result as { solSendTransactionResultV2: { sendTransactionStatusId: string } }
+    ).solSendTransactionResultV2.sendTransactionStatusId;
+    expect((await settleSend(t, org, sendId)).txStatus).toBe("COMPLETED");
+    expect(await usdcOf(trader)).toBe(0n);
+
+    const res = await execute(q, { inputToken: USDC, inputAmount: "1000000", outputToken: SOL });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const failed = await settle(swapIdOf(res));
+    expect(failed).toMatchObject({ status: "FAILED", error: { reason: "ORIGIN_TRANSACTION_FAILED" } });
+    // The token program's own words: custom error 0x1 is its InsufficientFunds, at the input transfer.
+    expect(failed.error!.message).toMatch(/Instruction 1: custom program error: 0x1/);
+    expect(failed.outputAmount).toBeUndefined();
   }, 60_000);
 
   it("refuses an Ethereum signer for Solana assets, and a fee receiver wallet without a Solana account", async () => {
