@@ -22,22 +22,23 @@ export function marketMaker(): Promise<KeyPairSigner> {
 export const SEED_LAMPORTS = 1_000n * 10n ** 9n;
 export const SEED_USDC_UNITS = 3_000_000n * 10n ** 6n;
 
-const seeded = new Map<string, Promise<void>>();
+const seeding = new Map<string, Promise<void>>();
 
 /**
  * Make sure the market maker was funded on this local devnet: when it has no USDC token account
  * yet (a fresh chain), the devnet's faucet (latchkey_faucet) sends it its seed SOL and USDC. A
  * market maker that later ran dry keeps its token account and is not refilled: it then refuses
- * quotes for lack of liquidity, as a real one would. Once per chain and process.
+ * quotes for lack of liquidity, as a real one would. The chain is asked every time (one read): a
+ * devnet can be started afresh under the same caip2 within one process. Concurrent first quotes
+ * share one seeding, so it is funded once.
  */
 export function ensureMarketMakerSeeded(client: JsonRpcClient, caip2: string): Promise<void> {
-  let done = seeded.get(caip2);
-  if (!done) {
-    done = seed(client, caip2);
-    done.catch(() => seeded.delete(caip2));
-    seeded.set(caip2, done);
+  let running = seeding.get(caip2);
+  if (!running) {
+    running = seed(client, caip2).finally(() => seeding.delete(caip2));
+    seeding.set(caip2, running);
   }
-  return done;
+  return running;
 }
 
 async function seed(client: JsonRpcClient, caip2: string): Promise<void> {
