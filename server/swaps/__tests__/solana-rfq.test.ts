@@ -134,7 +134,7 @@ beforeAll(async () => {
   await devnetCall("latchkey_faucet", [trader, "native", "5000000000"]); // 5 SOL
   await devnetCall("latchkey_faucet", [trader, USDC, "6000000000"]); // 6,000 USDC
   maker = (await marketMaker()).address;
-}, 60_000);
+}, 120_000);
 afterAll(async () => t?.close());
 
 describe("the local Solana RFQ market maker", () => {
