@@ -6,7 +6,13 @@ import type { ChainInfo } from "@/lib/api/chains";
 import { useZodForm } from "@/lib/client/use-zod-form";
 import { useSupportedAssets } from "@/lib/queries/assets";
 import { useAddressBalances } from "@/lib/queries/balances";
-import { type SwapFormContext, swapFormSchema, type TSwapFormInput } from "@/lib/queries/swap-form";
+import {
+  type SwapFormContext,
+  swapFormSchema,
+  swappable,
+  swapsOn,
+  type TSwapFormInput,
+} from "@/lib/queries/swap-form";
 import { useSwapQuote } from "@/lib/queries/swaps";
 import { ActivityOutcome } from "../ui/activity-outcome";
 import { Button } from "../ui/button";
@@ -16,16 +22,17 @@ import { Select } from "../ui/select";
 import { SwapQuote } from "./swap-quote";
 
 /**
- * Swap one of the account's tokens for another on the chain's pools: the fields give a quote
+ * Swap one of the account's tokens for another on the chain's provider (the EVM pools, or the
+ * Solana market maker): the fields give a quote
  * (create_swap_quote: rate, fee, minimum received, expiry), which the passkey executes; the swap is
  * then followed to COMPLETED or FAILED. Changing any field drops the quote shown, so what is
  * executed is always what the fields say.
  */
 export function SwapForm({ from, chains }: { from: string; chains: readonly ChainInfo[] }) {
-  const evm = chains.filter((c) => c.family === "evm");
+  const served = chains.filter((c) => swapsOn(c.caip2));
   const quote = useSwapQuote();
   const ctx = useRef<SwapFormContext>({ from, assets: {}, balances: {} }).current;
-  const first = evm[0]!.caip2;
+  const first = served[0]!.caip2;
   const defaults: TSwapFormInput = {
     caip2: first,
     inputToken: nativeAsset(first).caip19,
@@ -39,7 +46,7 @@ export function SwapForm({ from, chains }: { from: string; chains: readonly Chai
   const balances = useAddressBalances(from, caip2);
   ctx.assets[caip2] = assets.data;
   ctx.balances[caip2] = balances.data;
-  const tokens = (assets.data ?? [nativeAsset(caip2)]).filter((a) => !a.caip19.includes("/token:"));
+  const tokens = (assets.data ?? [nativeAsset(caip2)]).filter(swappable);
 
   // Another chain has other tokens: start again from its native coin and the first other token.
   const other = tokens.find((a) => a.caip19 !== nativeAsset(caip2).caip19)?.caip19 ?? "";
@@ -74,7 +81,12 @@ export function SwapForm({ from, chains }: { from: string; chains: readonly Chai
       >
         <div className="grid gap-3 sm:grid-cols-3">
           {[
-            { s: chain, label: "Chain", name: "caip2" as const, options: evm.map((c) => [c.caip2, c.name]) },
+            {
+              s: chain,
+              label: "Chain",
+              name: "caip2" as const,
+              options: served.map((c) => [c.caip2, c.name]),
+            },
             {
               s: pay,
               label: "You pay",

@@ -59,7 +59,7 @@ export function AccountOverview({ walletId, address }: { walletId: string; addre
             </h2>
             <SendForm from={data.address} chains={chains} />
           </section>
-          {evm && (
+          {chains.length > 0 && (
             <section className="grid gap-2" aria-labelledby="swap-heading">
               <h2 id="swap-heading" className="text-lg font-semibold">
                 Swap

@@ -68,13 +68,38 @@ describe("the Swap form", () => {
     ]);
   });
 
-  it("refuses a token the chain does not list and a chain that is not EVM", () => {
+  it("refuses a token the chain does not list and a chain without a swap provider", () => {
     expect(
       problems({ ...fields, outputToken: "eip155:1/erc20:0x0000000000000000000000000000000000000001" }),
     ).toEqual([{ field: "outputToken", message: "must be one of the chain's tokens listed here" }]);
-    expect(problems({ ...fields, caip2: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1" })[0]).toEqual({
+    expect(problems({ ...fields, caip2: "bip122:000000000019d6689c085ae165831e93" })[0]).toEqual({
       field: "caip2",
-      message: "must be one of this account's EVM chains",
+      message: "must be one of this account's EVM or Solana chains",
+    });
+  });
+
+  it("takes a Solana account's SOL and the devnet USDC (an SPL token) as the market maker trades them", () => {
+    const chain = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
+    const sol = nativeAsset(chain);
+    const splUsdc = { ...usdc, caip19: `${chain}/token:3gJETZR8SPiFfNTUS5mwmXy8JhDcL6LcdrNkJJg6JkSK` };
+    const solanaCtx: SwapFormContext = {
+      from: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+      assets: { [chain]: [sol, splUsdc] },
+      balances: { [chain]: [held(sol as typeof usdc, 2_000_000_000n, "2")] },
+    };
+    const plan = swapFormSchema(solanaCtx).parse({
+      caip2: chain,
+      inputToken: sol.caip19,
+      outputToken: splUsdc.caip19,
+      amount: "1.5",
+      slippage: "1",
+    });
+    expect(plan.params).toEqual({
+      signWith: solanaCtx.from,
+      inputToken: sol.caip19,
+      outputToken: splUsdc.caip19,
+      inputAmount: "1500000000",
+      slippageBps: "100",
     });
   });
 

@@ -24,10 +24,19 @@ export interface SwapPlan {
   output: TAssetMetadata;
 }
 
-/** Tokens the swap pools trade: an EVM chain's native coin or an ERC-20 it lists. */
-const swappable = (asset: TAssetMetadata) => {
+/**
+ * Tokens the swap providers trade: a chain's native coin, an ERC-20 the EVM pools list, or an SPL
+ * token the Solana market maker lists (both come from list_supported_assets).
+ */
+export const swappable = (asset: TAssetMetadata) => {
   const kind = assetReference(asset.caip19).kind;
-  return kind === "native" || kind === "erc20";
+  return kind === "native" || kind === "erc20" || kind === "spl";
+};
+
+/** Chains with a swap provider: the EVM pools and the Solana market maker. */
+export const swapsOn = (caip2: string) => {
+  const family = chainInfo(caip2)?.family;
+  return family === "evm" || family === "svm";
 };
 
 /**
@@ -38,9 +47,7 @@ const swappable = (asset: TAssetMetadata) => {
 export const swapFormSchema = (ctx: SwapFormContext) =>
   z
     .object({
-      caip2: z.string().refine((caip2) => chainInfo(caip2)?.family === "evm", {
-        message: "must be one of this account's EVM chains",
-      }),
+      caip2: z.string().refine(swapsOn, { message: "must be one of this account's EVM or Solana chains" }),
       inputToken: z.string(),
       outputToken: z.string(),
       amount: z.string(),

@@ -8,6 +8,8 @@ import { findSignerSource } from "../sign-with/signer-source";
 import { swapAsset } from "../swaps/assets";
 import { clientFeeFor } from "../swaps/config";
 import { providerForChain, providerForChains } from "../swaps/providers";
+import { isSolanaAsset } from "../swaps/solana-assets";
+import { quoteSolanaSwap } from "../swaps/solana-quote";
 import { defineActivity } from "./define";
 
 /** How long a quote can be executed: long enough to approve, short enough that the price holds. */
@@ -48,6 +50,12 @@ export const createSwapQuote = defineActivity({
         `${params.signWith} is not a wallet account or private key address of this organization`,
         "signWith",
       );
+    const slippageBps = params.slippageBps !== undefined ? Number(params.slippageBps) : DEFAULT_SLIPPAGE_BPS;
+    if (isSolanaAsset(params.inputToken)) {
+      if (source.curve !== "CURVE_ED25519")
+        throw invalid(`${params.signWith} is not a Solana (ed25519) account`, "signWith");
+      return { quotes: [await quoteSolanaSwap(app, tx, organization.id, now, params, slippageBps)] };
+    }
     if (source.curve !== "CURVE_SECP256K1")
       throw invalid(`${params.signWith} is not an Ethereum (secp256k1) account`, "signWith");
     // The chain's provider first: an aggregator trades more tokens than the local pools.
@@ -64,7 +72,6 @@ export const createSwapQuote = defineActivity({
     const inputAmount = BigInt(params.inputAmount);
     if (inputAmount === 0n) throw invalid("must be more than zero", "inputAmount");
     const { feeBps, feeReceiver } = await clientFeeFor(tx, organization.id, input, output);
-    const slippageBps = params.slippageBps !== undefined ? Number(params.slippageBps) : DEFAULT_SLIPPAGE_BPS;
     const signer = params.signWith as `0x${string}`;
     const quote = await provider.quote(
       await app.chains.rpc(input.caip2),

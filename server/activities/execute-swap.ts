@@ -12,6 +12,7 @@ import { acceptSend } from "../sends/records";
 import { acceptCrossChainFill } from "../swaps/cross-chain-fills";
 import { CROSS_CHAIN_PROVIDER } from "../swaps/cross-chain-provider";
 import { quoteCalls } from "../swaps/quote-calls";
+import { acceptSolanaSwap, solanaSwapTargets } from "../swaps/solana-execute";
 import { defineActivity } from "./define";
 
 /** The quote fields a caller repeats on execution, and the stored column each must equal. */
@@ -43,6 +44,7 @@ export const executeSwap = defineActivity({
       .from(swapQuotes)
       .where(and(eq(swapQuotes.organizationId, organizationId), eq(swapQuotes.id, p.quoteId)));
     if (!quote) return {};
+    if (quote.partialTransaction) return solanaSwapTargets(quote.signer, quote.partialTransaction);
     const calls = quoteCalls(quote);
     return {
       signWith: quote.signer,
@@ -81,8 +83,23 @@ export const executeSwap = defineActivity({
       );
     }
     for (const [field, column] of BOUND_FIELDS) {
+      // CAIP-19s compare case-insensitively (EVM addresses; Solana mints are stored as quoted).
+      const bound = field.endsWith("Token") ? quote[column].toLowerCase() : quote[column];
       const given = field.endsWith("Token") ? params[field].toLowerCase() : params[field];
-      if (given !== quote[column]) throw invalid(`${field} must equal the quote's ${quote[column]}`, field);
+      if (given !== bound) throw invalid(`${field} must equal the quote's ${quote[column]}`, field);
+    }
+    // A Solana quote is one co-signed transaction: the send path only adds the signer's signature.
+    const solanaSendId = quote.partialTransaction
+      ? await acceptSolanaSwap(app, tx, now, { quote, params, activityId })
+      : undefined;
+    if (solanaSendId) {
+      const swapRequestId = newId(now.getTime());
+      await tx
+        .update(swapQuotes)
+        .set({ swapRequestId, sendId: solanaSendId, executedAt: now })
+        .where(eq(swapQuotes.id, quote.id));
+      afterCommit(() => app.jobWake.notify());
+      return { swapRequestId, provider: quote.provider, quoteId: quote.id };
     }
     if (params.recentBlockhash !== undefined) throw invalid("only for Solana swaps", "recentBlockhash");
     const calls = quoteCalls(quote);

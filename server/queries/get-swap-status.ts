@@ -7,8 +7,10 @@ import type { SendFailure } from "../sends/records";
 import { findFillOfQuote } from "../swaps/cross-chain-fills";
 import { CROSS_CHAIN_PROVIDER } from "../swaps/cross-chain-provider";
 import { crossChainStatus } from "../swaps/cross-chain-status";
+import { localSolanaRfq } from "../swaps/local-solana-rfq";
 import { providerNamed } from "../swaps/providers";
 import { boundQuote } from "../swaps/quote-calls";
+import { solanaSwapAsset } from "../swaps/solana-assets";
 import { defineQuery } from "./define";
 
 /**
@@ -56,11 +58,13 @@ export const getSwapStatus = defineQuery({
       };
     }
     if (send.status !== "COMPLETED" || !send.txHash) return { ...base, status: "PENDING" as const };
-    const output = await providerNamed(quote.provider)!.deliveredOutput(
-      await app.chains.rpc(quote.caip2),
-      send.txHash,
-      boundQuote(quote),
-    );
+    const client = await app.chains.rpc(quote.caip2);
+    const output = quote.partialTransaction
+      ? await localSolanaRfq.deliveredOutput(client, send.txHash, {
+          signer: quote.signer,
+          output: solanaSwapAsset(quote.outputToken, "outputToken"),
+        })
+      : await providerNamed(quote.provider)!.deliveredOutput(client, send.txHash, boundQuote(quote));
     return {
       ...base,
       status: "COMPLETED" as const,

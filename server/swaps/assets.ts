@@ -16,7 +16,10 @@ export function swapAsset(caip19: string, field: "inputToken" | "outputToken", a
   const info = chainInfo(caip19.slice(0, slash));
   if (!info) throw invalid(`${caip19} is on a chain this server does not serve`, field);
   if (info.family !== "evm")
-    throw invalid(`swaps on ${info.caip2} are not supported yet (EVM chains only)`, field);
+    throw invalid(
+      `${caip19} is on ${info.caip2}: the EVM pools trade EVM assets only (a Solana swap takes Solana assets on both sides)`,
+      field,
+    );
   const asset = caip19.slice(slash + 1).toLowerCase();
   if (asset === "slip44:60")
     return { caip2: info.caip2, caip19: `${info.caip2}/slip44:60`, address: NATIVE, stable: false };

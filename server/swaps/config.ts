@@ -8,8 +8,8 @@ import type { SwapAsset } from "./provider";
 export async function clientFeeFor(
   db: DbOrTx,
   organizationId: string,
-  input: SwapAsset,
-  output: SwapAsset,
+  input: Pick<SwapAsset, "stable">,
+  output: Pick<SwapAsset, "stable">,
 ): Promise<{ feeBps: number; feeReceiver: `0x${string}` }> {
   const [config] = await db.select().from(swapConfigs).where(eq(swapConfigs.organizationId, organizationId));
   if (!config?.feeReceiverAddress) return { feeBps: 0, feeReceiver: zeroAddress };

@@ -46,6 +46,12 @@ export const swapQuotes = pgTable(
     /** What the provider builds the calls from besides the amounts (0x: its quoted transaction). */
     providerData: jsonb("provider_data").$type<Record<string, unknown>>(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * A quote that is one fixed transaction (the Solana request-for-quote fill): its wire bytes
+     * (hex), already co-signed by the provider, waiting only for the signer's signature. Null when
+     * the provider's calls are built at execution (EVM pools).
+     */
+    partialTransaction: text("partial_transaction"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** Set together when the quote is executed. */
     swapRequestId: text("swap_request_id").unique(),

@@ -63,9 +63,14 @@ describe("create_swap_quote refuses", () => {
     ],
     ["a chain not served", { outputToken: "eip155:10/slip44:60" }, /chain this server does not serve/],
     [
-      "a Solana asset",
+      "a Solana asset for an Ethereum signer",
       { inputToken: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/slip44:501" },
-      /EVM chains only/,
+      /not a Solana \(ed25519\) account/,
+    ],
+    [
+      "a Solana asset for an EVM one",
+      { outputToken: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/slip44:501" },
+      /the EVM pools trade EVM assets only/,
     ],
     ["the same asset twice", { outputToken: USDC }, /the same asset/],
     ["a zero amount", { inputAmount: "0" }, /more than zero/],

@@ -1,0 +1,1 @@
+ALTER TABLE "swap_quotes" ADD COLUMN "partial_transaction" text;
