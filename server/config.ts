@@ -14,6 +14,11 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL is the store; otherwise embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
+  /**
+   * LATCHKEY_DATABASE_POOL_SIZE: PostgreSQL connections this process keeps (its pool). Requests beyond
+   * it wait for a connection; `processes × pool` must stay under the server's max_connections.
+   */
+  databasePoolSize: number;
   /** Raw `LATCHKEY_MASTER_KEY` (32 bytes as hex or base64); undefined means the key file in `dataDir`. */
   masterKey: string | undefined;
   /** `LATCHKEY_PREVIOUS_MASTER_KEYS`: comma-separated keys still accepted for unwrapping during a rotation. */
@@ -291,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     dataDir: path.resolve(/*turbopackIgnore: true*/ env.LATCHKEY_DATA_DIR || "./.data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: integer(env, "LATCHKEY_DATABASE_POOL_SIZE", 10, 1, 1000),
     masterKey: env.LATCHKEY_MASTER_KEY || undefined,
     previousMasterKeys: env.LATCHKEY_PREVIOUS_MASTER_KEYS || undefined,
     rpId: env.LATCHKEY_RP_ID || "localhost",

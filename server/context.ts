@@ -66,6 +66,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
   }
   const opened = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: options.inMemory ? undefined : config.dataDir,
     pgSchema: options.pgSchema,
     pgliteTemplate: options.inMemory ? options.pgliteTemplate : undefined,

@@ -3,6 +3,7 @@ import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
 import { type ActivityRow, activities, type UserRow } from "../db/schema";
 import type { OrganizationCaches } from "../organizations/caches";
+import { organizationInterfaces } from "../policy/cached-interfaces";
 import { organizationPolicies } from "../policy/cached-policies";
 import type { ApprovingCredential } from "../policy/context/consensus";
 import { type Decision, decide } from "../policy/decide";
@@ -82,6 +83,7 @@ export async function decideAndRecord(tx: Tx, input: DecisionRound): Promise<Dec
         approverUserIds: approvals,
         activityId: activity.id,
         knownApprovals: input.submission ? submitterApproval(submitter) : undefined,
+        contractInterfaces: () => organizationInterfaces(tx, input.caches.contractInterfaces, organization),
       }),
   });
   await recordEvaluation(

@@ -1,6 +1,6 @@
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { evaluationRecord, voteRecord } from "../audit/entries";
-import { noteAuditRecord } from "../audit/pending";
+import { deferInsert, noteAuditRecord } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
 import {
@@ -12,7 +12,9 @@ import {
   webhookEndpoints,
 } from "../db/schema";
 import { newId } from "../ids";
+import { renderUsersJson, usersJson } from "../users/render";
 import { emitActivityStatus } from "../webhooks/domain-events";
+import { votersRead, votersToRead } from "./status-voters";
 
 export const STATUS = {
   created: "ACTIVITY_STATUS_CREATED",
@@ -101,13 +103,15 @@ export async function recordEvaluation(
     decidingPolicyIds: round.decidingPolicyIds,
     createdAt: now,
   };
-  await tx.insert(policyEvaluations).values(values);
-  noteAuditRecord(tx, evaluationRecord(values));
+  // Nothing reads a round back before the commit: its insert rides in the audit append's statement.
+  deferInsert(tx, tx.insert(policyEvaluations).values(values), evaluationRecord(values));
 }
 
 export async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>): Promise<ActivityRow> {
   // Whether the organization has an active webhook endpoint comes back with the update itself (same
   // statement, same snapshot): most have none, and then telling them costs no further round trip.
+  // So do a submission's voters, when it asked for them (status-voters.ts).
+  const voters = votersToRead(tx);
   const [updated] = await tx
     .update(activities)
     .set(values)
@@ -115,8 +119,10 @@ export async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>
     .returning({
       ...getTableColumns(activities),
       listened: sql<boolean>`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${activities.organizationId} and ${webhookEndpoints.isActive})`,
+      voters: voters ? usersJson(voters.organizationId, voters.userIds) : sql<null>`null`,
     });
-  const { listened, ...row } = updated!;
+  const { listened, voters: users, ...row } = updated!;
+  if (voters) votersRead(tx, renderUsersJson(users ?? []));
   // A status change is a webhook event, committed with the change itself.
   if (values.status && listened) await emitActivityStatus(tx, row.updatedAt, row);
   return row;

@@ -4,19 +4,20 @@ import { appendAuditTrail } from "../audit/append";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { type ActivityRow, activities, type VoteRow } from "../db/schema";
+import { activities, type VoteRow } from "../db/schema";
 import { errorBody } from "../errors";
-import { newId } from "../ids";
 import { holdForMfa } from "../mfa/gate";
 import type { Denial } from "../policy/decide";
 import { decideAndRecord } from "./decide-and-record";
 import type { ActivityDefinition } from "./define";
 import { denialError, storedDenial } from "./denial";
 import { activityFingerprint } from "./fingerprint";
+import { insertOnce } from "./insert-once";
 import { notifyVoters } from "./notify-voters";
-import { insertVote, STATUS, setStatus } from "./records";
+import { STATUS, setStatus } from "./records";
 import { runEffects } from "./run-effects";
 import { enforceSessionScope } from "./session-scope";
+import { takeVoters, wantVoters } from "./status-voters";
 import { renderActivity } from "./view";
 
 export interface Submission {
@@ -34,39 +35,6 @@ export interface Submission {
 export interface Submitted {
   activity: TActivity;
   denial?: Denial;
-}
-
-/** Insert the activity once per signed body; the same body again finds the first one. */
-async function insertOnce(
-  tx: Tx,
-  submission: Submission,
-  now: Date,
-): Promise<{ row: ActivityRow; fresh: boolean }> {
-  const { request, caller, rawBody } = submission;
-  const fingerprint = activityFingerprint(rawBody);
-  const [inserted] = await tx
-    .insert(activities)
-    .values({
-      id: newId(now.getTime()),
-      organizationId: request.organizationId,
-      type: request.type,
-      status: STATUS.created,
-      intent: submission.params as object,
-      fingerprint,
-      requestBody: rawBody,
-      stampKind: caller.stamp.kind,
-      stamp: caller.stamp.header,
-      callerUserId: caller.user.id,
-      callerCredentialId: caller.credential.id,
-      timestampMs: request.timestampMs,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: activities.fingerprint })
-    .returning();
-  if (inserted) return { row: inserted, fresh: true };
-  const [existing] = await tx.select().from(activities).where(eq(activities.fingerprint, fingerprint));
-  return { row: existing!, fresh: false };
 }
 
 /** The same signed body again is answered from its record: its admission checks ran the first time. */
@@ -111,14 +79,17 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
     const recorded = await record(tx);
     // Last, so the organization's chain lock is held for the append and the commit only.
     if (recorded.fresh) await appendAuditTrail(tx, recorded.row, now, { serverKey: app.serverKey });
-    return recorded;
+    return { ...recorded, voters: takeVoters(tx) };
   });
   async function record(tx: Tx) {
-    const { row, fresh } = await insertOnce(tx, submission, now);
-    if (!fresh) return { row, fresh, denial: storedDenial(row.failure) };
+    const once = await insertOnce(tx, submission, now);
+    const { row, fresh } = once;
+    if (!once.fresh) return { row, fresh, denial: storedDenial(row.failure) };
     // The requester's own approval is the first vote, and the first evaluation round is about it.
-    const vote = await insertVote(tx, row, caller, submission.rawBody, true, now);
+    const vote = once.vote;
     votes.push(vote);
+    // Its answer shows this vote's voter: read with the status update below, not after the commit.
+    wantVoters(tx, row.organizationId, [vote.userId]);
     const voteId = vote.id;
     const decision = await decideAndRecord(tx, {
       definition,
@@ -160,5 +131,6 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
   for (const hook of committed) hook();
   if (outcome.fresh) app.metrics.activities.inc({ type: outcome.row.type, status: outcome.row.status });
   const known = outcome.fresh ? votes : undefined;
-  return { activity: await renderActivity(app.db, outcome.row, caller, now, known), denial: outcome.denial };
+  const activity = await renderActivity(app.db, outcome.row, caller, now, known, outcome.voters);
+  return { activity, denial: outcome.denial };
 }

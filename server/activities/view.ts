@@ -1,6 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import { type TActivity, type TActivityStatus, ZActivity } from "@/lib/api/activity";
 import { toTimestamp } from "@/lib/api/common";
+import type { TUser } from "@/lib/api/users";
 import type { Reader } from "../auth/caller";
 import type { DbOrTx } from "../db/client";
 import { type ActivityRow, type VoteRow, votes } from "../db/schema";
@@ -36,9 +37,12 @@ export async function renderActivity(
   now: Date = new Date(),
   /** All of the activity's votes when the caller holds them (a submission's own): not read again. */
   knownVotes?: VoteRow[],
+  /** Their voters, when read already (with the submission's status update). */
+  knownVoters?: TUser[],
 ): Promise<TActivity> {
   if (knownVotes) {
-    const voters = await loadUsers(db, row.organizationId, [...new Set(knownVotes.map((v) => v.userId))]);
+    const voters =
+      knownVoters ?? (await loadUsers(db, row.organizationId, [...new Set(knownVotes.map((v) => v.userId))]));
     const [activity] = await withAppProofs(db, [row], [envelope(row, knownVotes, voters, viewer, now)]);
     return activity!;
   }

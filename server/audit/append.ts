@@ -4,7 +4,7 @@ import type { ServerSigningKey } from "../crypto/server-signing-key";
 import type { Tx } from "../db/client";
 import { auditCheckpoints } from "../db/schema";
 import { type ActivityState, activityRecord, GENESIS_HASH, sha256Hex } from "./entries";
-import { takeAuditRecords } from "./pending";
+import { takeAuditRecords, takeDeferredInserts } from "./pending";
 
 /** `sha256(base ‖ d1)`, then `sha256(that ‖ d2)`, … over the first `count` digests: the chain in SQL. */
 function chained(base: SQL, digests: string[], count: number): SQL {
@@ -37,7 +37,11 @@ export async function appendAuditTrail(
   options: { serverKey?: ServerSigningKey; changed?: boolean },
 ): Promise<void> {
   const pendingRecords = takeAuditRecords(tx);
+  const inserts = takeDeferredInserts(tx);
   if (pendingRecords.length === 0 && !options.changed) return;
+  // Deferred inserts (pending.ts) ride in this statement as data-modifying CTEs: PostgreSQL runs
+  // every one of them, whether or not the main statement reads it.
+  const before = inserts.map((insert, i) => sql`${sql.identifier(`deferred_${i}`)} AS ${insert},`);
   const records = [...pendingRecords, activityRecord(activity)];
   const digests = records.map((r) => sha256Hex(r.payload));
   const k = records.length;
@@ -49,7 +53,7 @@ export async function appendAuditTrail(
       ${r.payload}, ${now.toISOString()}::timestamptz FROM head`,
   );
   const result = await tx.execute(sql`
-    WITH head AS (
+    WITH ${sql.join(before, sql` `)} head AS (
       INSERT INTO audit_chain_heads AS h (organization_id, seq, hash, previous_hash)
       VALUES (${org}, ${k}, encode(${chained(sql`decode(${GENESIS_HASH}, 'hex')`, digests, k)}, 'hex'), ${GENESIS_HASH})
       ON CONFLICT (organization_id) DO UPDATE SET

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import type { AuditRecord } from "./entries";
 
@@ -17,5 +18,26 @@ export function noteAuditRecord(tx: Tx, record: AuditRecord): void {
 export function takeAuditRecords(tx: Tx): AuditRecord[] {
   const list = pending.get(tx) ?? [];
   pending.delete(tx);
+  return list;
+}
+
+/**
+ * Inserts nothing reads back before the commit (a policy evaluation round) wait here too, and run
+ * as part of the append's own statement: one round trip fewer each. Only for rows whose audit
+ * record is noted with them, so the transaction necessarily ends with appendAuditTrail (a path
+ * that did not would lose the trail's entry as well, which the audit tests catch).
+ */
+const deferred = new WeakMap<Tx, SQLWrapper[]>();
+
+export function deferInsert(tx: Tx, insert: SQLWrapper, record: AuditRecord): void {
+  const list = deferred.get(tx);
+  if (list) list.push(insert);
+  else deferred.set(tx, [insert]);
+  noteAuditRecord(tx, record);
+}
+
+export function takeDeferredInserts(tx: Tx): SQLWrapper[] {
+  const list = deferred.get(tx) ?? [];
+  deferred.delete(tx);
   return list;
 }

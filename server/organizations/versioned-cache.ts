@@ -1,7 +1,7 @@
 /**
  * What one instance remembers about organizations, each value kept with the organization's version
  * it was read at. A value is served only for that exact version: every write that could change it
- * moves the version in the database (triggers, migration 0028), and the version the caller's request
+ * moves the version in the database (triggers, migrations 0026 and 0034), and the version the caller's request
  * sees comes with the organization row it already reads, so another instance's change is seen on the
  * very next request without any message between instances. Bounded: least recently used goes first.
  */

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { privateKeys, smartContractInterfaces, walletAccounts, wallets } from "../db/schema";
 import { findSignerSource } from "../sign-with/signer-source";
+import type { ContractInterface } from "./cached-interfaces";
 import { activityContext } from "./context/activity";
 import { ethAuthorizationContext, ethTransactionContext, ethTypedDataContext } from "./context/ethereum";
 import { privateKeyContext, walletAccountContext, walletContext } from "./context/resources";
@@ -28,11 +29,11 @@ export async function buildConditionContexts(db: DbOrTx, input: RoundInput): Pro
     const views: PolicyValue[] = [];
     for (const unsignedTransaction of signs.unsignedTransactions) {
       const one = { transactionType: signs.transactionType, unsignedTransaction };
-      views.push({ ...base, ...(await payloadContext(db, input.organizationId, { signs: one })) });
+      views.push({ ...base, ...(await payloadContext(db, input, { signs: one })) });
     }
     return views;
   }
-  return [{ ...base, ...(await payloadContext(db, input.organizationId, targets)) }];
+  return [{ ...base, ...(await payloadContext(db, input, targets)) }];
 }
 
 const walletValue = walletContext;
@@ -52,20 +53,18 @@ async function signerContext(
 ): Promise<Record<string, PolicyValue>> {
   const out: Record<string, PolicyValue> = {};
   const source = targets.signWith ? await findSignerSource(db, organizationId, targets.signWith) : undefined;
-  const accountId = source?.kind === "WALLET_ACCOUNT" ? source.walletAccountId : undefined;
   const accountIds = targets.walletAccountIds ?? [];
-  if (accountId || accountIds.length === 1) {
+  if (source?.kind === "WALLET_ACCOUNT") {
+    // Read with the source itself (the signer then reuses it, in the same transaction).
+    out.wallet_account = walletAccountContext(source.account);
+    if (source.wallet) out.wallet = walletValue(source.wallet);
+  } else if (accountIds.length === 1) {
     // The account with its wallet, in one round trip.
     const [found] = await db
       .select({ account: walletAccounts, wallet: wallets })
       .from(walletAccounts)
       .leftJoin(wallets, eq(wallets.id, walletAccounts.walletId))
-      .where(
-        and(
-          eq(walletAccounts.organizationId, organizationId),
-          eq(walletAccounts.id, accountId ?? accountIds[0]!),
-        ),
-      );
+      .where(and(eq(walletAccounts.organizationId, organizationId), eq(walletAccounts.id, accountIds[0]!)));
     if (found) {
       out.wallet_account = walletAccountContext(found.account);
       if (found.wallet) out.wallet = walletValue(found.wallet);
@@ -122,26 +121,25 @@ function singlePayload(signs: { encoding: string; payloads: string[] }): string 
   return payloads.length === 1 ? payloads[0] : undefined;
 }
 
-type Interface = { address: string; parsed: unknown; type: string };
-
 /** eth.* and solana.* from what is being signed; input that cannot be decoded is UnreadableActivity. */
 async function payloadContext(
   db: DbOrTx,
-  organizationId: string,
+  input: Pick<RoundInput, "organizationId" | "contractInterfaces">,
   targets: ActivityTargets,
 ): Promise<Record<string, PolicyValue>> {
   const { signs } = targets;
   if (!signs) return {};
-  const interfaces = async (type: string): Promise<Interface[]> =>
+  const interfaces = async (type: string): Promise<ContractInterface[]> =>
     (
-      await db
-        .select({
-          address: smartContractInterfaces.address,
-          parsed: smartContractInterfaces.parsed,
-          type: smartContractInterfaces.type,
-        })
-        .from(smartContractInterfaces)
-        .where(eq(smartContractInterfaces.organizationId, organizationId))
+      await (input.contractInterfaces?.() ??
+        db
+          .select({
+            address: smartContractInterfaces.address,
+            parsed: smartContractInterfaces.parsed,
+            type: smartContractInterfaces.type,
+          })
+          .from(smartContractInterfaces)
+          .where(eq(smartContractInterfaces.organizationId, input.organizationId)))
     ).filter((i) => i.type === type);
   try {
     if ("unsignedTransactions" in signs) return {}; // split by buildConditionContexts

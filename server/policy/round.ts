@@ -4,6 +4,7 @@ import { type UserRow, users } from "../db/schema";
 import { buildConditionContexts, UnreadableActivity } from "./activity-context";
 import { approvingCredentials } from "./approving-credentials";
 import { combineRounds } from "./batch";
+import type { ContractInterface } from "./cached-interfaces";
 import { type CompiledPolicy, compilePolicy } from "./compile";
 import { type ApprovingCredential, consensusContext } from "./context/consensus";
 import { evaluatePolicies, type Round } from "./engine";
@@ -30,6 +31,8 @@ export interface RoundInput {
    * back the vote it wrote and that user.
    */
   knownApprovals?: { approvers: UserRow[]; credentials: ApprovingCredential[] };
+  /** The organization's smart contract interfaces, when the caller keeps them (read when absent). */
+  contractInterfaces?: () => Promise<readonly ContractInterface[]>;
 }
 
 /** Evaluate the organization's policies for one activity as it stands (one evaluation round). */

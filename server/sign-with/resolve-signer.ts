@@ -45,6 +45,7 @@ export async function resolveSigner(
       { walletId, walletAccountId, organizationId },
       { curve, path },
       app.clock.now(),
+      source.sealed,
     ),
   };
 }

@@ -1,6 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, is } from "drizzle-orm";
+import { alias, PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client";
-import { privateKeyAddresses, privateKeys, walletAccounts } from "../db/schema";
+import {
+  privateKeyAddresses,
+  privateKeys,
+  type SealedSecretRow,
+  sealedSecrets,
+  type WalletAccountRow,
+  type WalletRow,
+  walletAccounts,
+  wallets,
+} from "../db/schema";
 import { UUID_PATTERN } from "../ids";
 import type { Curve } from "../signer/types";
 
@@ -13,6 +23,11 @@ export type SignerSource =
       address: string;
       path: string;
       curve: Curve;
+      /** Read with it, for who needs them next: the policy engine's context and the signer. */
+      account: WalletAccountRow;
+      wallet: WalletRow | null;
+      /** The account's sealed key and its wallet's sealed mnemonic, as stored (ciphertext). */
+      sealed: SealedSecretRow[];
     }
   | { kind: "PRIVATE_KEY"; privateKeyId: string; curve: Curve };
 
@@ -27,6 +42,28 @@ export async function findSignerSource(
   organizationId: string,
   signWith: string,
 ): Promise<SignerSource | undefined> {
+  // In a transaction the policy round and then the signer ask for the same signWith: the second
+  // asks nothing of the database. Only found sources are kept, and only for the transaction.
+  if (!is(db, PgTransaction)) return lookUp(db, organizationId, signWith);
+  const known = found.get(db) ?? new Map<string, SignerSource>();
+  found.set(db, known);
+  const key = `${organizationId}\n${signWith}`;
+  const hit = known.get(key);
+  if (hit) return hit;
+  const source = await lookUp(db, organizationId, signWith);
+  if (source) known.set(key, source);
+  return source;
+}
+
+const found = new WeakMap<object, Map<string, SignerSource>>();
+const accountKey = alias(sealedSecrets, "account_key");
+const walletSeed = alias(sealedSecrets, "wallet_seed");
+
+async function lookUp(
+  db: DbOrTx,
+  organizationId: string,
+  signWith: string,
+): Promise<SignerSource | undefined> {
   if (UUID_PATTERN.test(signWith)) {
     const [key] = await db
       .select({ id: privateKeys.id, curve: privateKeys.curve })
@@ -34,13 +71,19 @@ export async function findSignerSource(
       .where(and(eq(privateKeys.organizationId, organizationId), eq(privateKeys.id, signWith)));
     if (key) return { kind: "PRIVATE_KEY", privateKeyId: key.id, curve: key.curve as Curve };
   }
-  const [account] = await db
-    .select()
+  // The account with its wallet and both sealed rows, in one round trip (the signer needs the
+  // account's key, or for an account made before keys were sealed per account, the mnemonic).
+  const [row] = await db
+    .select({ account: walletAccounts, wallet: wallets, accountKey, walletSeed })
     .from(walletAccounts)
+    .leftJoin(wallets, eq(wallets.id, walletAccounts.walletId))
+    .leftJoin(accountKey, eq(accountKey.id, walletAccounts.id))
+    .leftJoin(walletSeed, eq(walletSeed.id, walletAccounts.walletId))
     .where(and(eq(walletAccounts.organizationId, organizationId), eq(walletAccounts.address, signWith)))
     .orderBy(walletAccounts.id)
     .limit(1);
-  if (account) {
+  if (row) {
+    const { account } = row;
     return {
       kind: "WALLET_ACCOUNT",
       walletId: account.walletId,
@@ -48,6 +91,9 @@ export async function findSignerSource(
       address: account.address,
       path: account.path,
       curve: account.curve as Curve,
+      account,
+      wallet: row.wallet,
+      sealed: [row.accountKey, row.walletSeed].filter((s): s is SealedSecretRow => s !== null),
     };
   }
   const [keyAddress] = await db

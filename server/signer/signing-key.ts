@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../db/client";
+import type { SealedSecretRow } from "../db/schema";
 import type { MasterKeyring } from "./keyring";
 import { withPrivateKey } from "./private-key-secrets";
 import { signEthereumTransaction } from "./signing/ethereum-transaction";
@@ -50,8 +51,10 @@ export function walletAccountSigningKey(
   ids: WalletAccountRef,
   account: { curve: Curve; path: string },
   now: Date,
+  /** The sealed rows when read with the account (see withWalletAccountKey). */
+  sealed?: SealedSecretRow[],
 ): SigningKey {
-  return signingKey(account.curve, (fn) => withWalletAccountKey(db, keyring, ids, account, now, fn));
+  return signingKey(account.curve, (fn) => withWalletAccountKey(db, keyring, ids, account, now, fn, sealed));
 }
 
 /** A private key's key, unsealed for each signature. */

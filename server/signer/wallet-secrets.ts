@@ -1,5 +1,6 @@
 import type { ServerSigningKey } from "../crypto/server-signing-key";
 import type { DbOrTx } from "../db/client";
+import type { SealedSecretRow } from "../db/schema";
 import { addressFor } from "./addresses";
 import { exportBundle } from "./bundles";
 import { SignerInputError } from "./errors";
@@ -172,7 +173,7 @@ export async function deriveWalletAccounts(
 
 /**
  * Run `use` with the account's key pair, zeroed afterwards. The account's sealed key and the
- * wallet's sealed mnemonic are read in one statement; the key is unsealed when there is one, and
+ * wallet's sealed mnemonic are read in one statement (or handed over, read with the account); the key is unsealed when there is one, and
  * otherwise (an account made before keys were sealed per account) derived from the mnemonic once
  * and sealed for next time.
  */
@@ -183,9 +184,13 @@ export async function withWalletAccountKey<T>(
   derivation: { curve: Curve; path: string },
   now: Date,
   use: (pair: KeyPair) => T | Promise<T>,
+  /** Both rows when the caller read them with the account (ciphertext; unsealed only here). */
+  preloaded?: SealedSecretRow[],
 ): Promise<T> {
   const account = accountIdentity(ref);
-  const rows = await readSealed(db, [ref.walletAccountId, ref.walletId]);
+  const rows = preloaded
+    ? new Map(preloaded.map((row) => [row.id, row]))
+    : await readSealed(db, [ref.walletAccountId, ref.walletId]);
   const stored = rows.get(ref.walletAccountId);
   if (stored) {
     return openSealed(keyring, account, stored, (privateKey) => use(keyPairOf(derivation.curve, privateKey)));

@@ -119,8 +119,8 @@ describe("database round trips per request", () => {
         ),
       );
     }
-    // The first round after the policies were written reads them (a cache miss); the next ones find
-    // them compiled for the organization's current policies version.
+    // The first round after the policies were written reads them and the interfaces (cache misses);
+    // the next ones find them for the organization's current versions.
     for (const [name, nonce] of [
       ["sign_transaction non-root 100 policies, first", 1],
       ["sign_transaction non-root 100 policies", 2],
@@ -141,18 +141,22 @@ describe("database round trips per request", () => {
     console.log("round trips per request:", JSON.stringify(counts));
     // Before the first budget: whoami 4, create_users 15, sign_raw_payload 16, sign_transaction 24;
     // the first round brought them to 2, 12, 13, 17; the IP allowlist (every request), MFA policies
-    // (every submission) and webhook endpoints (every status) then added 1, 2, 3, 3. Now allowlists,
-    // MFA policies and compiled policies are cached per organization version (read with the caller),
-    // and whether anyone listens for webhooks comes back with the status update itself. The audit
-    // chain adds one statement per submission (head lock and entries in one; a signed checkpoint
-    // every 64 entries adds one more, which these few requests do not reach).
+    // (every submission) and webhook endpoints (every status) then added 1, 2, 3, 3. Then allowlists,
+    // MFA policies and compiled policies were cached per organization version (read with the caller),
+    // whether anyone listens for webhooks came back with the status update itself, and the audit
+    // chain added one statement per submission: 2, 13, 14, 17. Now the activity and its first vote
+    // are one statement, the evaluation round rides in the audit append's statement, the voters
+    // come back with the status update (credentials included), the signer's account is read once
+    // with its wallet and sealed rows, and smart contract interfaces are cached per version.
+    // (A signed checkpoint every 64 chain entries adds one more, which these few requests do not reach.)
     expect(counts).toEqual({
       whoami: 2,
-      create_users: 13,
-      "sign_raw_payload secp256k1": 14,
-      "sign_raw_payload ed25519": 14,
-      "sign_transaction non-root 100 policies, first": 18,
-      "sign_transaction non-root 100 policies": 17,
+      create_users: 8,
+      "sign_raw_payload secp256k1": 8,
+      "sign_raw_payload ed25519": 8,
+      // The first round after a change reads the policies and the interfaces again.
+      "sign_transaction non-root 100 policies, first": 10,
+      "sign_transaction non-root 100 policies": 8,
     });
   }, 60_000);
 
@@ -185,7 +189,7 @@ describe("database round trips per request", () => {
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
     expect((await total("/query/whoami")) - before.whoami).toBe(20 * 2);
     expect((await total("/submit/create_users")) - before.users).toBe(
-      20 * 13 + (await checkpoints()) - before.checkpoints,
+      20 * 8 + (await checkpoints()) - before.checkpoints,
     );
   }, 60_000);
 });

@@ -15,13 +15,17 @@ export const organizations = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /**
      * Versions of what each instance caches about the organization (server/organizations/cache.ts),
-     * changed by triggers (migration 0028) in the same transaction as every write to the
+     * changed by triggers (migrations 0026 and 0034) in the same transaction as every write to the
      * organization's policies, IP allowlists and MFA policies. Read with the organization row when the
      * caller is resolved, so a cache is checked without a round trip and never serves a stale set.
      */
     policiesVersion: bigint("policies_version", { mode: "number" }).notNull().default(0),
     ipAllowlistsVersion: bigint("ip_allowlists_version", { mode: "number" }).notNull().default(0),
     mfaPoliciesVersion: bigint("mfa_policies_version", { mode: "number" }).notNull().default(0),
+    /** Its smart contract interfaces (the ABIs and IDLs policies decode with; migration 0034). */
+    smartContractInterfacesVersion: bigint("smart_contract_interfaces_version", { mode: "number" })
+      .notNull()
+      .default(0),
   },
   (t) => [index("organizations_parent_idx").on(t.parentOrganizationId, t.id)],
 );

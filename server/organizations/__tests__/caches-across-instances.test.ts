@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { serializeTransaction } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity } from "@/lib/api/activity";
 import { policies } from "../../db/schema";
@@ -5,7 +7,8 @@ import { newId } from "../../ids";
 import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 
 /**
- * Each instance caches an organization's compiled policies, IP allowlists and MFA policies. A change
+ * Each instance caches an organization's compiled policies, IP allowlists, MFA policies and smart
+ * contract interfaces. A change
  * made through one instance must decide the very next request the other serves: a stale policy
  * would be a security bug. On PostgreSQL (DATABASE_URL) `second` is a real second AppContext — its
  * own pool and caches — on `first`'s schema; PGlite opens once per process, so there both are one
@@ -177,5 +180,72 @@ describe("caches across two instances on one database", () => {
       mfaPolicyId,
     });
     await expectStatus(second, root, 200, "ACTIVITY_STATUS_COMPLETED");
+  }, 120_000);
+
+  it("a smart contract interface created or deleted through one instance decides the next round on the other", async () => {
+    const vault = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+    const abi = readFileSync(
+      new URL("../../contracts/__tests__/fixtures/erc4626-vault.abi.json", import.meta.url),
+      "utf8",
+    );
+    const wallet = await done(first, "create_wallet", "ACTIVITY_TYPE_CREATE_WALLET", {
+      walletName: "vault user",
+      accounts: [
+        {
+          curve: "CURVE_SECP256K1",
+          pathFormat: "PATH_FORMAT_BIP32",
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+        },
+      ],
+    });
+    const [address] = (wallet.result as { createWalletResult: { addresses: string[] } }).createWalletResult
+      .addresses;
+    // Only the decoded call (which needs the vault's ABI) says this is an approve.
+    await done(first, "create_policy", "ACTIVITY_TYPE_CREATE_POLICY_V3", {
+      policyName: "approvals to the vault",
+      effect: "EFFECT_ALLOW",
+      condition: `activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.function_name == 'approve'`,
+      notes: "",
+    });
+    let nonce = 0;
+    const sign = () =>
+      submit(second, alice, "sign_transaction", "ACTIVITY_TYPE_SIGN_TRANSACTION_V2", {
+        signWith: address,
+        type: "TRANSACTION_TYPE_ETHEREUM",
+        unsignedTransaction: serializeTransaction({
+          type: "eip1559",
+          chainId: 1,
+          nonce: nonce++,
+          to: vault,
+          data: `0x095ea7b3${"00".repeat(12)}${"11".repeat(20)}${"00".repeat(31)}01`,
+          maxFeePerGas: 1n,
+          maxPriorityFeePerGas: 1n,
+          gas: 100_000n,
+        }),
+      });
+    expect((await sign()).status).toBe(403); // no ABI: the call cannot be read, nothing allows it
+    const created = await done(
+      first,
+      "create_smart_contract_interface",
+      "ACTIVITY_TYPE_CREATE_SMART_CONTRACT_INTERFACE",
+      {
+        smartContractAddress: vault,
+        smartContractInterface: abi,
+        type: "SMART_CONTRACT_INTERFACE_TYPE_ETHEREUM",
+        label: "vault",
+        notes: "",
+      },
+    );
+    const signed = await sign();
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    const { smartContractInterfaceId } = (
+      created.result as { createSmartContractInterfaceResult: { smartContractInterfaceId: string } }
+    ).createSmartContractInterfaceResult;
+    await done(first, "delete_smart_contract_interface", "ACTIVITY_TYPE_DELETE_SMART_CONTRACT_INTERFACE", {
+      smartContractInterfaceId,
+    });
+    expect((await sign()).status).toBe(403);
   }, 120_000);
 });
