@@ -14,6 +14,38 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
+/** The root user's client through the official SDK. */
+function rootClient() {
+  return new Turnkey({
+    apiBaseUrl: server.baseUrl,
+    apiPublicKey: server.root.publicKey,
+    apiPrivateKey: server.root.privateKey,
+    defaultOrganizationId: server.root.organizationId,
+    activityPoller: { intervalMs: 50, numRetries: 1 },
+  }).apiClient();
+}
+
+/** A new wallet holding one Ethereum account: that account's address. */
+async function newEthereumAccount(client: ReturnType<typeof rootClient>, walletName: string) {
+  const { addresses } = await client.createWallet({
+    walletName,
+    accounts: [
+      {
+        curve: "CURVE_SECP256K1",
+        pathFormat: "PATH_FORMAT_BIP32",
+        path: "m/44'/60'/0'/0/0",
+        addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+      },
+    ],
+  });
+  return addresses[0] as `0x${string}`;
+}
+
+/** `latchkey_faucet` on the eip155:1 devnet: the JSON-RPC answer. */
+async function mainnetFaucet(address: string, asset: string, amount: string) {
+  return (await rawCall(`${server.baseUrl}/rpc/eip155:1`, "latchkey_faucet", [address, asset, amount])).body;
+}
+
 describe("the started server's local EVM devnet at /rpc/eip155:8453", () => {
   it("is a JSON-RPC endpoint viem uses over plain HTTP: faucet, send, receipt, balances", async () => {
     const url = `${server.baseUrl}/rpc/eip155:8453`;
@@ -52,35 +84,10 @@ describe("the started server's local EVM devnet at /rpc/eip155:8453", () => {
 
 describe("eth_send_transaction through @turnkey/sdk-server, followed by the server's job worker", () => {
   it("moves ETH from a wallet account: the status reaches COMPLETED and viem sees the balance", async () => {
-    const client = new Turnkey({
-      apiBaseUrl: server.baseUrl,
-      apiPublicKey: server.root.publicKey,
-      apiPrivateKey: server.root.privateKey,
-      defaultOrganizationId: server.root.organizationId,
-      activityPoller: { intervalMs: 50, numRetries: 1 },
-    }).apiClient();
-    const { addresses } = await client.createWallet({
-      walletName: "Sender",
-      accounts: [
-        {
-          curve: "CURVE_SECP256K1",
-          pathFormat: "PATH_FORMAT_BIP32",
-          path: "m/44'/60'/0'/0/0",
-          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-        },
-      ],
-    });
-    const from = addresses[0] as `0x${string}`;
+    const client = rootClient();
+    const from = await newEthereumAccount(client, "Sender");
     const url = `${server.baseUrl}/rpc/eip155:1`;
-    await fetch(url, {
-      method: "POST",
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "latchkey_faucet",
-        params: [from, "native", parseEther("3").toString()],
-      }),
-    });
+    await mainnetFaucet(from, "native", parseEther("3").toString());
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const { sendTransactionStatusId } = await client.ethSendTransaction({
       from,
@@ -99,42 +106,17 @@ describe("eth_send_transaction through @turnkey/sdk-server, followed by the serv
 
 describe("a seeded token moved through @turnkey/sdk-server", () => {
   it("mints USDC with the faucet, transfers it with eth_send_transaction, and viem reads both balances", async () => {
-    const client = new Turnkey({
-      apiBaseUrl: server.baseUrl,
-      apiPublicKey: server.root.publicKey,
-      apiPrivateKey: server.root.privateKey,
-      defaultOrganizationId: server.root.organizationId,
-      activityPoller: { intervalMs: 50, numRetries: 1 },
-    }).apiClient();
-    const { addresses } = await client.createWallet({
-      walletName: "Token sender",
-      accounts: [
-        {
-          curve: "CURVE_SECP256K1",
-          pathFormat: "PATH_FORMAT_BIP32",
-          path: "m/44'/60'/0'/0/0",
-          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-        },
-      ],
-    });
-    const from = addresses[0] as `0x${string}`;
+    const client = rootClient();
+    const from = await newEthereumAccount(client, "Token sender");
     const { assets } = await client.listSupportedAssets({ caip2: "eip155:1" });
     const usdc = assets!.find((a) => a.symbol === "USDC")!;
     expect(usdc).toMatchObject({ decimals: 6, name: "USD Coin (Latchkey devnet)" });
     const token = usdc.caip19!.split("/erc20:")[1] as `0x${string}`;
     const url = `${server.baseUrl}/rpc/eip155:1`;
-    const faucet = (asset: string, amount: string) =>
-      fetch(url, {
-        method: "POST",
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "latchkey_faucet",
-          params: [from, asset, amount],
-        }),
-      }).then((r) => r.json());
-    await faucet("native", parseEther("1").toString());
-    expect(await faucet(usdc.caip19!, "5000000")).toMatchObject({ result: { balance: "5000000" } });
+    await mainnetFaucet(from, "native", parseEther("1").toString());
+    expect(await mainnetFaucet(from, usdc.caip19!, "5000000")).toMatchObject({
+      result: { balance: "5000000" },
+    });
 
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const { sendTransactionStatusId } = await client.ethSendTransaction({
@@ -164,36 +146,11 @@ describe("a seeded token moved through @turnkey/sdk-server", () => {
   });
 
   it("a transfer of more than the account holds: pollTransactionStatus rejects with the decoded revert reason", async () => {
-    const client = new Turnkey({
-      apiBaseUrl: server.baseUrl,
-      apiPublicKey: server.root.publicKey,
-      apiPrivateKey: server.root.privateKey,
-      defaultOrganizationId: server.root.organizationId,
-      activityPoller: { intervalMs: 50, numRetries: 1 },
-    }).apiClient();
-    const { addresses } = await client.createWallet({
-      walletName: "Overdrawn",
-      accounts: [
-        {
-          curve: "CURVE_SECP256K1",
-          pathFormat: "PATH_FORMAT_BIP32",
-          path: "m/44'/60'/0'/0/0",
-          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-        },
-      ],
-    });
-    const from = addresses[0] as `0x${string}`;
+    const client = rootClient();
+    const from = await newEthereumAccount(client, "Overdrawn");
     const { assets } = await client.listSupportedAssets({ caip2: "eip155:1" });
     const token = assets!.find((a) => a.symbol === "USDC")!.caip19!.split("/erc20:")[1] as `0x${string}`;
-    await fetch(`${server.baseUrl}/rpc/eip155:1`, {
-      method: "POST",
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "latchkey_faucet",
-        params: [from, "native", parseEther("1").toString()],
-      }),
-    });
+    await mainnetFaucet(from, "native", parseEther("1").toString());
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const { sendTransactionStatusId } = await client.ethSendTransaction({
       from,
