@@ -7,6 +7,7 @@ import { erc20Caip19, SEEDED_TOKENS } from "../../chains/evm/seeded-tokens";
 import { runDueJobs } from "../../jobs/worker";
 import { CHAIN, type SendScene, sendScene, startSendScene } from "../../sends/__tests__/send-scene";
 import { SEND_JOB_HANDLERS } from "../../sends/jobs";
+import { databaseDigest } from "../../testing/db-snapshot";
 
 /** create_swap_quote and execute_swap refusing what they must, in-process (PGlite or PostgreSQL). */
 
@@ -82,10 +83,12 @@ describe("create_swap_quote refuses", () => {
       /not a wallet account or private key address/,
     ],
     ["a malformed CAIP-19", { inputToken: "usdc" }, /CAIP-19/],
-  ])("%s with a clear 400", async (_, parameters, message) => {
+  ])("%s with a clear 400, writing nothing", async (_, parameters, message) => {
+    const before = await databaseDigest(s.t.app);
     const res = await quote(parameters);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(JSON.stringify(res.body)).toMatch(message);
+    expect(await databaseDigest(s.t.app)).toEqual(before);
   });
 });
 
@@ -93,13 +96,16 @@ describe("execute_swap refuses", () => {
   it("a quote after expiresAt, with nothing sent", async () => {
     const q = await goodQuote();
     s.t.clock.advance(Number(q.expiresAt) - s.t.clock.now().getTime());
+    const before = await databaseDigest(s.t.app);
     const res = await execute(q);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/expired/);
+    expect(await databaseDigest(s.t.app)).toEqual(before);
   });
 
   it("fields that disagree with the quote", async () => {
     const q = await goodQuote();
+    const before = await databaseDigest(s.t.app);
     for (const [field, value] of [
       ["minOutputAmount", "1"],
       ["quotedOutputAmount", (BigInt(q.outputAmount) + 1n).toString()],
@@ -110,14 +116,17 @@ describe("execute_swap refuses", () => {
       expect(res.status, field).toBe(400);
       expect(res.body.message, field).toMatch(new RegExp(`${field}.*must equal the quote`));
     }
+    expect(await databaseDigest(s.t.app)).toEqual(before);
   });
 
   it("another organization's quote, as if it did not exist", async () => {
     const q = await goodQuote();
     const other = await sendScene(s.t);
+    const before = await databaseDigest(s.t.app);
     const res = await execute(q, {}, other);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/no swap quote .* in this organization/);
+    expect(await databaseDigest(s.t.app)).toEqual(before);
   });
 });
 
