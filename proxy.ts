@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { isApiPath, securityHeaders } from "@/server/api/security-headers";
+import { NO_STORE_NO_TRANSFORM } from "@/server/observability/cache-control";
 
 // Served over HTTPS when any configured dashboard origin is https:// (LATCHKEY_ORIGINS).
 const https = (process.env.LATCHKEY_ORIGINS ?? "").split(",").some((o) => o.trim().startsWith("https://"));
@@ -16,7 +17,8 @@ export function proxy(request: NextRequest) {
   forwarded.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
   const response = NextResponse.next({ request: { headers: forwarded } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  if (isApiPath(request.nextUrl.pathname)) response.headers.set("Cache-Control", "no-store");
+  // API answers are never stored and never compressed (cache-control.ts says why).
+  if (isApiPath(request.nextUrl.pathname)) response.headers.set("Cache-Control", NO_STORE_NO_TRANSFORM);
   return response;
 }
 

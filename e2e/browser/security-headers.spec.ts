@@ -49,8 +49,15 @@ test("every page and API answer carries the security headers", async () => {
     expect(headers["permissions-policy"], path).toContain("publickey-credentials-get=(self)");
     expect(headers["strict-transport-security"], path).toBeUndefined(); // plain http://localhost
   }
-  const api = await page.request.post("/public/v1/query/whoami", { data: {} });
-  expect(api.headers()["cache-control"]).toBe("no-store");
+  const gzip = { "accept-encoding": "gzip" };
+  const api = await page.request.post("/public/v1/query/whoami", { data: {}, headers: gzip });
+  expect(api.headers()["cache-control"]).toBe("no-store, no-transform");
+  // API and health answers are never compressed (no compression oracle on secrets); pages are.
+  expect(api.headers()["content-encoding"]).toBeUndefined();
+  expect(
+    (await page.request.get("/healthz", { headers: gzip })).headers()["content-encoding"],
+  ).toBeUndefined();
+  expect((await page.request.get("/login", { headers: gzip })).headers()["content-encoding"]).toBe("gzip");
   // Each answer has a nonce of its own.
   const nonceOf = async () =>
     /'nonce-([^']+)'/.exec((await page.request.get("/login")).headers()["content-security-policy"]!)?.[1];

@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { lockDataDir } from "./data-dir-lock";
+import { nameHotStatements } from "./prepared-statements";
 import { countPgliteRoundTrips, countPoolRoundTrips } from "./round-trips";
 import * as schema from "./schema";
 
@@ -108,6 +109,7 @@ async function openPostgres(
   const pool = new pg.Pool({ ...connect, max: options.poolSize ?? 10 });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
+  nameHotStatements(pool as never);
   countPoolRoundTrips(pool as never);
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, driver: "postgres", migrationsSchema: options.pgSchema ?? "drizzle", close: () => pool.end() };

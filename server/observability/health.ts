@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
 import { databaseReadiness } from "../db/open";
+import { NO_STORE_NO_TRANSFORM } from "./cache-control";
 
 /**
  * The driver's own words ("PGlite is closed", "connect ECONNREFUSED …"), under the query wrapper's:
@@ -16,7 +17,7 @@ function driverMessage(error: unknown): string {
  * chains too, saying plainly which are local devnets (started on first use) and which real nodes.
  */
 export async function healthResponse(app: AppContext | undefined, startupError?: unknown): Promise<Response> {
-  const headers = { "content-type": "application/json", "cache-control": "no-store" };
+  const headers = { "content-type": "application/json", "cache-control": NO_STORE_NO_TRANSFORM };
   if (!app) {
     const reason = startupError === undefined ? "starting" : `startup failed: ${driverMessage(startupError)}`;
     return new Response(JSON.stringify({ status: "unavailable", reason }), { status: 503, headers });

@@ -21,7 +21,7 @@ afterEach(async () => {
 async function health(app: TestApp["app"] | undefined, startupError?: unknown) {
   const res = await healthResponse(app, startupError);
   expect(res.headers.get("content-type")).toBe("application/json");
-  expect(res.headers.get("cache-control")).toBe("no-store");
+  expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 import {
@@ -98,5 +99,12 @@ describe("rate limits per credential", () => {
     expect(
       await metric(t, 'latchkey_http_requests_total{path="/submit/create_users",status="429"}'),
     ).toBeGreaterThan(0);
+  });
+
+  it("keeps its counters in an unlogged table: counting a request writes no WAL and waits for no disk sync", async () => {
+    const result = (await t.app.db.execute(
+      sql`select relpersistence from pg_class where oid = 'rate_limit_buckets'::regclass`,
+    )) as unknown as { rows: { relpersistence: string }[] };
+    expect(result.rows).toEqual([{ relpersistence: "u" }]);
   });
 });
