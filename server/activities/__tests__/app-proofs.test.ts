@@ -182,10 +182,9 @@ describe("generateAppProofs", () => {
     ]);
 
     const proof = activity.appProofs![0]!;
-    const edited = {
-      ...proof,
-      proofPayload: proof.proofPayload.replace(activity.id, `${activity.id.slice(0, -1)}0`),
-    };
+    // Another id: its last hex digit changed (to 1 when it already is 0, one time in sixteen).
+    const otherId = `${activity.id.slice(0, -1)}${activity.id.endsWith("0") ? "1" : "0"}`;
+    const edited = { ...proof, proofPayload: proof.proofPayload.replace(activity.id, otherId) };
     expect(edited.proofPayload).not.toBe(proof.proofPayload);
     const bad = path.join(dir, "edited.json");
     fs.writeFileSync(bad, JSON.stringify([edited]));
