@@ -49,6 +49,17 @@ test("every page and API answer carries the security headers", async () => {
     expect(headers["permissions-policy"], path).toContain("publickey-credentials-get=(self)");
     expect(headers["strict-transport-security"], path).toBeUndefined(); // plain http://localhost
   }
+  // The API's submit and query answers carry their own (apiSecurityHeaders): refusals included.
+  for (const path of ["/public/v1/query/whoami", "/public/v1/submit/create_users"]) {
+    const answer = await page.request.post(path, { data: {} });
+    expect(answer.status(), path).toBe(401);
+    const headers = answer.headers();
+    expect(headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["referrer-policy"], path).toBe("no-referrer");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+  }
   const gzip = { "accept-encoding": "gzip" };
   const api = await page.request.post("/public/v1/query/whoami", { data: {}, headers: gzip });
   expect(api.headers()["cache-control"]).toBe("no-store, no-transform");

@@ -3,6 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { voteRecord } from "../audit/entries";
 import { noteAuditRecord } from "../audit/pending";
 import type { Tx } from "../db/client";
+import { prebuilt } from "../db/prebuilt";
 import { type ActivityRow, activities, type VoteRow, votes } from "../db/schema";
 import { newId } from "../ids";
 import { activityFingerprint } from "./fingerprint";
@@ -13,6 +14,52 @@ import type { Submission } from "./submit";
 function typed(value: unknown, column: PgColumn): SQL {
   return sql`cast(${sql.param(value, column)} as ${sql.raw(column.getSQLType())})`;
 }
+
+/** The activity's columns a submission sets (the rest keep their defaults). */
+const ACTIVITY_FIELDS = [
+  "id",
+  "organizationId",
+  "type",
+  "status",
+  "intent",
+  "fingerprint",
+  "requestBody",
+  "stampKind",
+  "stamp",
+  "callerUserId",
+  "callerCredentialId",
+  "timestampMs",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+/**
+ * The activity inserted unless its fingerprint is known, and the vote inserted from its RETURNING:
+ * one statement, built once (prebuilt.ts), `activity_<field>` and `vote_<column>` its values.
+ */
+const insertWithVote = prebuilt((db) => {
+  const inserted = db.$with("inserted").as(
+    db
+      .insert(activities)
+      .values(
+        Object.fromEntries(
+          ACTIVITY_FIELDS.map((field) => [field, sql.placeholder(`activity_${field}`)]),
+        ) as never,
+      )
+      .onConflictDoNothing({ target: activities.fingerprint })
+      .returning(),
+  );
+  const columns = Object.entries(getTableColumns(votes)).map(([key, column]) =>
+    typed(sql.placeholder(`vote_${key}`), column),
+  );
+  const voted = db.$with("voted").as(
+    db
+      .insert(votes)
+      .select(sql`select ${sql.join(columns, sql`, `)} from ${inserted}`)
+      .returning({ id: votes.id }),
+  );
+  return db.with(inserted, voted).select().from(inserted).leftJoin(voted, sql`true`);
+});
 
 /**
  * Insert the activity once per signed body, and with it the requester's own approving vote, in
@@ -28,28 +75,6 @@ export async function insertOnce(
   const { request, caller, rawBody } = submission;
   const fingerprint = activityFingerprint(rawBody);
   const activityId = newId(now.getTime());
-  const inserted = tx.$with("inserted").as(
-    tx
-      .insert(activities)
-      .values({
-        id: activityId,
-        organizationId: request.organizationId,
-        type: request.type,
-        status: STATUS.created,
-        intent: submission.params as object,
-        fingerprint,
-        requestBody: rawBody,
-        stampKind: caller.stamp.kind,
-        stamp: caller.stamp.header,
-        callerUserId: caller.user.id,
-        callerCredentialId: caller.credential.id,
-        timestampMs: request.timestampMs,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: activities.fingerprint })
-      .returning(),
-  );
   const vote: VoteRow = {
     id: newId(now.getTime()),
     activityId,
@@ -62,16 +87,26 @@ export async function insertOnce(
     scheme: caller.stamp.scheme,
     createdAt: now,
   };
-  const columns = Object.entries(getTableColumns(votes)).map(([key, column]) =>
-    typed(vote[key as keyof VoteRow], column),
-  );
-  const voted = tx.$with("voted").as(
-    tx
-      .insert(votes)
-      .select(sql`select ${sql.join(columns, sql`, `)} from ${inserted}`)
-      .returning({ id: votes.id }),
-  );
-  const [row] = await tx.with(inserted, voted).select().from(inserted).leftJoin(voted, sql`true`);
+  const activity: Record<(typeof ACTIVITY_FIELDS)[number], unknown> = {
+    id: activityId,
+    organizationId: request.organizationId,
+    type: request.type,
+    status: STATUS.created,
+    intent: submission.params as object,
+    fingerprint,
+    requestBody: rawBody,
+    stampKind: caller.stamp.kind,
+    stamp: caller.stamp.header,
+    callerUserId: caller.user.id,
+    callerCredentialId: caller.credential.id,
+    timestampMs: request.timestampMs,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(activity)) values[`activity_${key}`] = value;
+  for (const [key, value] of Object.entries(vote)) values[`vote_${key}`] = value;
+  const [row] = await insertWithVote.run(tx, values);
   if (row) {
     if (row.voted?.id !== vote.id)
       throw new Error("the submission's vote was not recorded with its activity");

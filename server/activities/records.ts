@@ -3,6 +3,7 @@ import { evaluationRecord, voteRecord } from "../audit/entries";
 import { deferInsert, noteAuditRecord } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
+import { prebuilt } from "../db/prebuilt";
 import {
   type ActivityRow,
   activities,
@@ -107,20 +108,61 @@ export async function recordEvaluation(
   deferInsert(tx, tx.insert(policyEvaluations).values(values), evaluationRecord(values));
 }
 
+/** Status updates by shape (the fields set, how many voters are read), each built once (prebuilt.ts). */
+const statusUpdates = new Map<string, ReturnType<typeof buildStatusUpdate>>();
+
+function statusUpdate(fields: string[], voterCount: number | undefined) {
+  const shape = `${fields.join(",")}|${voterCount ?? "-"}`;
+  let update = statusUpdates.get(shape);
+  if (!update) statusUpdates.set(shape, (update = buildStatusUpdate(fields, voterCount)));
+  return update;
+}
+
+function buildStatusUpdate(fields: string[], voterCount: number | undefined) {
+  const voterIds = Array.from({ length: voterCount ?? 0 }, (_, i) => sql.placeholder(`voter_${i}`));
+  return prebuilt((db) =>
+    db
+      .update(activities)
+      .set(
+        Object.fromEntries(
+          fields.map((field) =>
+            field.endsWith("=null") ? [field.slice(0, -5), null] : [field, sql.placeholder(`set_${field}`)],
+          ),
+        ),
+      )
+      .where(eq(activities.id, sql.placeholder("id")))
+      .returning({
+        ...getTableColumns(activities),
+        listened: sql<boolean>`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${activities.organizationId} and ${webhookEndpoints.isActive})`,
+        voters:
+          voterCount === undefined
+            ? sql<null>`null`
+            : usersJson(sql.placeholder("voters_organizationId") as never, voterIds as never[]),
+      }),
+  );
+}
+
 export async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>): Promise<ActivityRow> {
   // Whether the organization has an active webhook endpoint comes back with the update itself (same
   // statement, same snapshot): most have none, and then telling them costs no further round trip.
   // So do a submission's voters, when it asked for them (status-voters.ts).
   const voters = votersToRead(tx);
-  const [updated] = await tx
-    .update(activities)
-    .set(values)
-    .where(eq(activities.id, id))
-    .returning({
-      ...getTableColumns(activities),
-      listened: sql<boolean>`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${activities.organizationId} and ${webhookEndpoints.isActive})`,
-      voters: voters ? usersJson(voters.organizationId, voters.userIds) : sql<null>`null`,
+  const set = values as Record<string, unknown>;
+  // A field set to null is part of the shape (SQL NULL in the text; a column's encoder would turn a
+  // null value into JSON's null); one left undefined is not set at all, as Drizzle's .set() does.
+  const fields = Object.keys(set)
+    .filter((field) => set[field] !== undefined)
+    .sort()
+    .map((field) => (set[field] === null ? `${field}=null` : field));
+  const placeholders: Record<string, unknown> = { id };
+  for (const field of fields) if (set[field] !== undefined) placeholders[`set_${field}`] = set[field];
+  if (voters) {
+    placeholders.voters_organizationId = voters.organizationId;
+    voters.userIds.forEach((userId, i) => {
+      placeholders[`voter_${i}`] = userId;
     });
+  }
+  const [updated] = await statusUpdate(fields, voters?.userIds.length).run(tx, placeholders);
   const { listened, voters: users, ...row } = updated!;
   if (voters) votersRead(tx, renderUsersJson(users ?? []));
   // A status change is a webhook event, committed with the change itself.

@@ -25,6 +25,7 @@ import { authenticateActivity, authenticateQuery, type QueryCredentials, type St
 import { CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
 import { clientAddress } from "./client-address";
 import { httpStatus } from "./http-status";
+import { apiSecurityHeaders } from "./security-headers";
 import { validate } from "./validate";
 
 export type ApiRoute = { kind: "submit" | "query"; path: string };
@@ -33,6 +34,7 @@ const STALE_AFTER_MS = 60 * 60 * 1000;
 const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
 function json(
+  app: AppContext,
   status: number,
   body: unknown,
   requestId: string,
@@ -40,8 +42,24 @@ function json(
 ): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json", "x-request-id": requestId, ...headers },
+    headers: {
+      ...apiHeaders(app),
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      ...headers,
+    },
   });
+}
+
+const apiHeadersOf = new WeakMap<AppContext, Record<string, string>>();
+/** Served over HTTPS when any configured dashboard origin is https://, as proxy.ts decides for pages. */
+function apiHeaders(app: AppContext): Record<string, string> {
+  let headers = apiHeadersOf.get(app);
+  if (!headers) {
+    headers = apiSecurityHeaders(app.config.origins.some((origin) => origin.startsWith("https://")));
+    apiHeadersOf.set(app, headers);
+  }
+  return headers;
 }
 
 function routeExists(route: ApiRoute): boolean {
@@ -269,7 +287,7 @@ async function handleCounted(app: AppContext, request: Request, route: ApiRoute)
       );
     }
     status = 200;
-    return json(200, result, requestId);
+    return json(app, 200, result, requestId);
   } catch (caught) {
     const error = caught instanceof ApiError ? caught : internalError();
     if (!(caught instanceof ApiError)) {
@@ -279,7 +297,7 @@ async function handleCounted(app: AppContext, request: Request, route: ApiRoute)
     status = httpStatus(error);
     const retryAfter: Record<string, string> =
       error.retryAfterSeconds === undefined ? {} : { "retry-after": String(error.retryAfterSeconds) };
-    return json(status, errorBody(error, requestId), requestId, retryAfter);
+    return json(app, status, errorBody(error, requestId), requestId, retryAfter);
   } finally {
     const seconds = (performance.now() - started) / 1000;
     // A client that hung up mid-body is counted apart (499, as proxies log it) and logged quietly.

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import { prebuilt } from "../db/prebuilt";
 import {
   apiKeys,
   authenticators,
@@ -148,6 +149,24 @@ export async function liveUser(db: DbOrTx, userId: string, goneMessage: string):
   return user;
 }
 
+// Every stamped request asks this: built once (prebuilt.ts).
+const ownApiKeyStatement = prebuilt((db) =>
+  db
+    .select({ organization: organizations, key: apiKeys, user: users })
+    .from(organizations)
+    .innerJoin(
+      apiKeys,
+      and(
+        eq(apiKeys.organizationId, organizations.id),
+        eq(apiKeys.publicKey, sql.placeholder("publicKey")),
+        eq(apiKeys.curve, sql.placeholder("curve")),
+      ),
+    )
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(organizations.id, sql.placeholder("organizationId")), isNull(organizations.deletedAt)))
+    .limit(1),
+);
+
 /**
  * The common case in one round trip: an API key of the target organization itself, with the target
  * and the key's user. Undefined when that is not the case (a passkey, a parent's key, no such key
@@ -160,20 +179,11 @@ async function ownApiKeyMatch(
 ): Promise<{ organization: OrganizationRow; match: Match; user: UserRow } | undefined> {
   if (stamp.kind !== "API_KEY") return undefined;
   const curve = SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE];
-  const [row] = await db
-    .select({ organization: organizations, key: apiKeys, user: users })
-    .from(organizations)
-    .innerJoin(
-      apiKeys,
-      and(
-        eq(apiKeys.organizationId, organizations.id),
-        eq(apiKeys.publicKey, stamp.publicKey),
-        eq(apiKeys.curve, curve),
-      ),
-    )
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(organizations.id, targetOrganizationId), isNull(organizations.deletedAt)))
-    .limit(1);
+  const [row] = await ownApiKeyStatement.run(db, {
+    publicKey: stamp.publicKey,
+    curve,
+    organizationId: targetOrganizationId,
+  });
   if (!row) return undefined;
   const { key } = row;
   return {

@@ -1,6 +1,7 @@
-import { and, eq, is } from "drizzle-orm";
+import { and, eq, is, sql } from "drizzle-orm";
 import { alias, PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/client";
+import { prebuilt } from "../db/prebuilt";
 import {
   privateKeyAddresses,
   privateKeys,
@@ -59,6 +60,24 @@ const found = new WeakMap<object, Map<string, SignerSource>>();
 const accountKey = alias(sealedSecrets, "account_key");
 const walletSeed = alias(sealedSecrets, "wallet_seed");
 
+// Every signature by a wallet account asks this: built once (prebuilt.ts).
+const accountStatement = prebuilt((db) =>
+  db
+    .select({ account: walletAccounts, wallet: wallets, accountKey, walletSeed })
+    .from(walletAccounts)
+    .leftJoin(wallets, eq(wallets.id, walletAccounts.walletId))
+    .leftJoin(accountKey, eq(accountKey.id, walletAccounts.id))
+    .leftJoin(walletSeed, eq(walletSeed.id, walletAccounts.walletId))
+    .where(
+      and(
+        eq(walletAccounts.organizationId, sql.placeholder("organizationId")),
+        eq(walletAccounts.address, sql.placeholder("signWith")),
+      ),
+    )
+    .orderBy(walletAccounts.id)
+    .limit(1),
+);
+
 async function lookUp(
   db: DbOrTx,
   organizationId: string,
@@ -73,15 +92,7 @@ async function lookUp(
   }
   // The account with its wallet and both sealed rows, in one round trip (the signer needs the
   // account's key, or for an account made before keys were sealed per account, the mnemonic).
-  const [row] = await db
-    .select({ account: walletAccounts, wallet: wallets, accountKey, walletSeed })
-    .from(walletAccounts)
-    .leftJoin(wallets, eq(wallets.id, walletAccounts.walletId))
-    .leftJoin(accountKey, eq(accountKey.id, walletAccounts.id))
-    .leftJoin(walletSeed, eq(walletSeed.id, walletAccounts.walletId))
-    .where(and(eq(walletAccounts.organizationId, organizationId), eq(walletAccounts.address, signWith)))
-    .orderBy(walletAccounts.id)
-    .limit(1);
+  const [row] = await accountStatement.run(db, { organizationId, signWith });
   if (row) {
     const { account } = row;
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "../security-headers";
+import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from "../security-headers";
 
 describe("security headers", () => {
   it("lets only this response's nonced scripts run, never framed, eval only for next dev", () => {
@@ -18,5 +18,18 @@ describe("security headers", () => {
     expect(
       securityHeaders({ nonce: "n", development: false, https: true })["Strict-Transport-Security"],
     ).toMatch(/^max-age=\d+/);
+  });
+
+  it("gives API answers a policy under which nothing runs, loads or frames them, never stored or compressed", () => {
+    const headers = apiSecurityHeaders(false);
+    expect(headers["Content-Security-Policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers).toMatchObject({
+      "X-Frame-Options": "DENY",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+      "Cache-Control": "no-store, no-transform",
+    });
+    expect(headers).not.toHaveProperty("Strict-Transport-Security");
+    expect(apiSecurityHeaders(true)["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
   });
 });

@@ -1,0 +1,83 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../testing/harness";
+import type { DbOrTx } from "../client";
+import { prebuilt } from "../prebuilt";
+import { apiKeys, organizations, rateLimitBuckets, users } from "../schema";
+
+/**
+ * A prebuilt statement must answer exactly what the same builder answers when built on the spot:
+ * the same rows, the same decoded values (dates, arrays, numbers), a left join's missing side as
+ * null — on whichever database or transaction it is run.
+ */
+let t: TestApp;
+let org: { organizationId: string; userId: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await t.newOrganization("Prebuilt");
+});
+afterAll(async () => t?.close());
+
+const joined = (db: DbOrTx, organizationId: unknown, userName: unknown) =>
+  db
+    .select({ organization: organizations, user: users, key: apiKeys })
+    .from(organizations)
+    .leftJoin(users, and(eq(users.organizationId, organizations.id), eq(users.name, userName as string)))
+    .leftJoin(apiKeys, eq(apiKeys.userId, users.id))
+    .where(eq(organizations.id, organizationId as string));
+
+const joinedStatement = prebuilt((db) =>
+  joined(db, sql.placeholder("organizationId"), sql.placeholder("userName")),
+);
+
+describe("prebuilt statements", () => {
+  it("answers a join with the builder's own rows, decoded values and a missing side as null", async () => {
+    for (const userName of ["root", "nobody"]) {
+      const expected = await joined(t.app.db, org.organizationId, userName);
+      const answered = await joinedStatement.run(t.app.db, { organizationId: org.organizationId, userName });
+      expect(answered).toEqual(expected);
+      expect(answered).toHaveLength(1);
+      expect(answered[0]!.organization.createdAt).toBeInstanceOf(Date);
+      expect(answered[0]!.organization.rootUserIds).toEqual([org.userId]);
+      if (userName === "nobody") expect(answered[0]!.user).toBeNull();
+      else expect(answered[0]!.user?.id).toBe(org.userId);
+    }
+    expect(await joinedStatement.run(t.app.db, { organizationId: "nope", userName: "root" })).toEqual([]);
+  });
+
+  it("writes through the transaction it is given, with each value encoded for its column", async () => {
+    const upsert = prebuilt((db) =>
+      db
+        .insert(rateLimitBuckets)
+        .values({
+          scope: sql.placeholder("scope"),
+          kind: "query",
+          subject: sql.placeholder("subject"),
+          windowStart: sql.placeholder("windowStart"),
+          count: 1,
+        })
+        .returning(),
+    );
+    const windowStart = new Date("2030-01-02T03:04:05.000Z");
+    const rolledBack = new Error("roll back");
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        const [row] = await upsert.run(tx, { scope: "key", subject: "prebuilt-tx", windowStart });
+        expect(row).toEqual({ scope: "key", kind: "query", subject: "prebuilt-tx", windowStart, count: 1 });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const left = await t.app.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.subject, "prebuilt-tx"));
+    expect(left).toEqual([]);
+  });
+
+  it("refuses a run that leaves a placeholder without a value", async () => {
+    await expect(joinedStatement.run(t.app.db, { organizationId: org.organizationId })).rejects.toThrow(
+      /userName/,
+    );
+  });
+});
