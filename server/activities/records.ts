@@ -3,7 +3,7 @@ import { evaluationRecord, voteRecord } from "../audit/entries";
 import { deferInsert, noteAuditRecord } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
-import { prebuilt } from "../db/prebuilt";
+import { prebuilt, prebuiltPerShape } from "../db/prebuilt";
 import {
   type ActivityRow,
   activities,
@@ -109,14 +109,11 @@ export async function recordEvaluation(
 }
 
 /** Status updates by shape (the fields set, how many voters are read), each built once (prebuilt.ts). */
-const statusUpdates = new Map<string, ReturnType<typeof buildStatusUpdate>>();
-
-function statusUpdate(fields: string[], voterCount: number | undefined) {
-  const shape = `${fields.join(",")}|${voterCount ?? "-"}`;
-  let update = statusUpdates.get(shape);
-  if (!update) statusUpdates.set(shape, (update = buildStatusUpdate(fields, voterCount)));
-  return update;
-}
+const statusUpdate = prebuiltPerShape(
+  ({ fields, voterCount }: { fields: string[]; voterCount: number | undefined }) =>
+    buildStatusUpdate(fields, voterCount),
+  ({ fields, voterCount }) => `${fields.join(",")}|${voterCount ?? "-"}`,
+);
 
 function buildStatusUpdate(fields: string[], voterCount: number | undefined) {
   const voterIds = Array.from({ length: voterCount ?? 0 }, (_, i) => sql.placeholder(`voter_${i}`));
@@ -162,7 +159,7 @@ export async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>
       placeholders[`voter_${i}`] = userId;
     });
   }
-  const [updated] = await statusUpdate(fields, voters?.userIds.length).run(tx, placeholders);
+  const [updated] = await statusUpdate({ fields, voterCount: voters?.userIds.length }).run(tx, placeholders);
   const { listened, voters: users, ...row } = updated!;
   if (voters) votersRead(tx, renderUsersJson(users ?? []));
   // A status change is a webhook event, committed with the change itself.

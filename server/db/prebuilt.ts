@@ -94,3 +94,26 @@ export function prebuilt<B extends Preparable<unknown>>(build: (db: DbOrTx) => B
     },
   };
 }
+
+/** Shapes kept per family; past it a new shape is still built, just not kept (a bound, never hit in practice). */
+const MAX_SHAPES = 256;
+
+/**
+ * A family of statements whose text depends on a shape (how many rows, which fields are set): one
+ * prebuilt statement per shape, made on first use.
+ */
+export function prebuiltPerShape<S, R>(
+  make: (shape: S) => Prebuilt<R>,
+  keyOf: (shape: S) => string,
+): (shape: S) => Prebuilt<R> {
+  const built = new Map<string, Prebuilt<R>>();
+  return (shape) => {
+    const key = keyOf(shape);
+    let statement = built.get(key);
+    if (!statement) {
+      statement = make(shape);
+      if (built.size < MAX_SHAPES) built.set(key, statement);
+    }
+    return statement;
+  };
+}

@@ -1,6 +1,6 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { prebuilt } from "../db/prebuilt";
+import { prebuilt, prebuiltPerShape } from "../db/prebuilt";
 import { rateLimitBuckets } from "../db/schema";
 
 /** `contact` and `init_otp`: the one-time-code budgets (server/otp/rate-limit.ts), with a window of their own. */
@@ -37,12 +37,7 @@ export async function countHits(db: Database, hits: Hit[], windowStart: Date): P
 }
 
 /** The upsert for `count` budgets (a request spends from one to three), built once each (prebuilt.ts). */
-const upserts = new Map<number, ReturnType<typeof buildUpsert>>();
-function upsertOf(count: number) {
-  let upsert = upserts.get(count);
-  if (!upsert) upserts.set(count, (upsert = buildUpsert(count)));
-  return upsert;
-}
+const upsertOf = prebuiltPerShape(buildUpsert, String);
 
 function buildUpsert(count: number) {
   return prebuilt((db) =>

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/harness";
 import type { DbOrTx } from "../client";
-import { prebuilt } from "../prebuilt";
+import { prebuilt, prebuiltPerShape } from "../prebuilt";
 import { apiKeys, organizations, rateLimitBuckets, users } from "../schema";
 
 /**
@@ -79,5 +79,23 @@ describe("prebuilt statements", () => {
     await expect(joinedStatement.run(t.app.db, { organizationId: org.organizationId })).rejects.toThrow(
       /userName/,
     );
+  });
+
+  it("makes one statement per shape, on first use, and answers each with its own text", async () => {
+    const made: number[] = [];
+    const selectN = prebuiltPerShape((count: number) => {
+      made.push(count);
+      return prebuilt((db) =>
+        db
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, sql.placeholder("id")))
+          .limit(count),
+      );
+    }, String);
+    expect(selectN(1)).toBe(selectN(1));
+    expect(selectN(2)).not.toBe(selectN(1));
+    expect(made).toEqual([1, 2]);
+    expect(await selectN(2).run(t.app.db, { id: org.organizationId })).toEqual([{ id: org.organizationId }]);
   });
 });
