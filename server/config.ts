@@ -19,6 +19,12 @@ export interface Config {
    * it wait for a connection; `processes × pool` must stay under the server's max_connections.
    */
   databasePoolSize: number;
+  /**
+   * LATCHKEY_DATABASE_PREPARE (default true): PostgreSQL statements run again are prepared once per
+   * pooled connection (server/db/prepared-statements.ts). `false` for a pooler that cannot keep
+   * prepared statements, such as PgBouncer in transaction mode before 1.21.
+   */
+  databasePrepare: boolean;
   /** Raw `LATCHKEY_MASTER_KEY` (32 bytes as hex or base64); undefined means the key file in `dataDir`. */
   masterKey: string | undefined;
   /** `LATCHKEY_PREVIOUS_MASTER_KEYS`: comma-separated keys still accepted for unwrapping during a rotation. */
@@ -131,9 +137,10 @@ function integer(
   return value;
 }
 
-function flag(env: Record<string, string | undefined>, name: string): boolean {
+function flag(env: Record<string, string | undefined>, name: string, unset = false): boolean {
   const raw = env[name];
-  if (raw === undefined || raw === "" || raw === "false") return false;
+  if (raw === undefined || raw === "") return unset;
+  if (raw === "false") return false;
   if (raw === "true") return true;
   throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
 }
@@ -297,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(/*turbopackIgnore: true*/ env.LATCHKEY_DATA_DIR || "./.data"),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: integer(env, "LATCHKEY_DATABASE_POOL_SIZE", 10, 1, 1000),
+    databasePrepare: flag(env, "LATCHKEY_DATABASE_PREPARE", true),
     masterKey: env.LATCHKEY_MASTER_KEY || undefined,
     previousMasterKeys: env.LATCHKEY_PREVIOUS_MASTER_KEYS || undefined,
     rpId: env.LATCHKEY_RP_ID || "localhost",

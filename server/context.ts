@@ -67,6 +67,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
   const opened = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    prepare: config.databasePrepare,
     dataDir: options.inMemory ? undefined : config.dataDir,
     pgSchema: options.pgSchema,
     pgliteTemplate: options.inMemory ? options.pgliteTemplate : undefined,

@@ -28,6 +28,8 @@ export interface OpenOptions {
    */
   pgliteTemplate?: Blob;
   poolSize?: number;
+  /** PostgreSQL: prepare statements run again once per pooled connection (default true). */
+  prepare?: boolean;
 }
 
 export function migrationsDir(): string {
@@ -109,7 +111,7 @@ async function openPostgres(
   const pool = new pg.Pool({ ...connect, max: options.poolSize ?? 10 });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
-  nameHotStatements(pool as never);
+  if (options.prepare !== false) nameHotStatements(pool as never);
   countPoolRoundTrips(pool as never);
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, driver: "postgres", migrationsSchema: options.pgSchema ?? "drizzle", close: () => pool.end() };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
 import { startTestApp, type TestApp } from "../../testing/harness";
 import { nameHotStatements } from "../prepared-statements";
 import { organizations } from "../schema";
@@ -58,32 +59,62 @@ describe("naming hot statements", () => {
   });
 });
 
+describe("LATCHKEY_DATABASE_PREPARE", () => {
+  it("is on unless set to false, and refuses anything but true or false by name", () => {
+    expect(loadConfig({}).databasePrepare).toBe(true);
+    expect(loadConfig({ LATCHKEY_DATABASE_PREPARE: "true" }).databasePrepare).toBe(true);
+    expect(loadConfig({ LATCHKEY_DATABASE_PREPARE: "false" }).databasePrepare).toBe(false);
+    expect(() => loadConfig({ LATCHKEY_DATABASE_PREPARE: "no" })).toThrow(/LATCHKEY_DATABASE_PREPARE/);
+  });
+});
+
 // PGlite has no pool and no protocol-level statements: this part is PostgreSQL's alone.
 if (process.env.DATABASE_URL) {
   describe("on PostgreSQL", () => {
     let t: TestApp;
+    let organizationId: string;
     beforeAll(async () => {
       t = await startTestApp();
+      organizationId = (await t.newOrganization("Prepared")).organizationId;
     });
     afterAll(async () => {
       await t?.close();
     });
 
-    it("a statement run again on a connection is prepared there once and answers as before", async () => {
-      const org = await t.newOrganization("Prepared");
-      await t.app.db.transaction(async (tx) => {
+    const preparedOrganizationSelects = async (app: TestApp) =>
+      app.app.db.transaction(async (tx) => {
         const answers = [];
         for (let i = 0; i < 3; i++) {
           answers.push(await tx.select({ id: organizations.id }).from(organizations).limit(1));
         }
         expect(answers[2]).toEqual(answers[0]);
-        expect(answers[0]).toEqual([{ id: org.organizationId }]);
         const prepared = (await tx.execute(
           sql`select name, statement from pg_prepared_statements where name like 'lk\\_%'`,
         )) as unknown as { rows: { name: string; statement: string }[] };
-        const selects = prepared.rows.filter((row) => row.statement.includes('from "organizations"'));
-        expect(selects).toHaveLength(1);
+        return {
+          answers,
+          selects: prepared.rows.filter((row) => row.statement.includes('from "organizations"')),
+        };
       });
+
+    it("with LATCHKEY_DATABASE_PREPARE=false nothing is prepared, and the answers are the same", async () => {
+      const unprepared = await startTestApp({
+        env: { LATCHKEY_DATABASE_PREPARE: "false" },
+        shareDatabaseWith: t,
+      });
+      try {
+        const { answers, selects } = await preparedOrganizationSelects(unprepared);
+        expect(answers[0]).toEqual([{ id: organizationId }]);
+        expect(selects).toEqual([]);
+      } finally {
+        await unprepared.close();
+      }
+    });
+
+    it("a statement run again on a connection is prepared there once and answers as before", async () => {
+      const { answers, selects } = await preparedOrganizationSelects(t);
+      expect(answers[0]).toEqual([{ id: organizationId }]);
+      expect(selects).toHaveLength(1);
     });
   });
 }
