@@ -1,9 +1,9 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { isApiPath, securityHeaders } from "@/server/api/security-headers";
+import { isApiPath, securityHeaders, servedOverHttps } from "@/server/api/security-headers";
 import { NO_STORE_NO_TRANSFORM } from "@/server/observability/cache-control";
 
-// Served over HTTPS when any configured dashboard origin is https:// (LATCHKEY_ORIGINS).
-const https = (process.env.LATCHKEY_ORIGINS ?? "").split(",").some((o) => o.trim().startsWith("https://"));
+// LATCHKEY_ORIGINS, read here as the server's config reads it (the proxy has no app context).
+const https = servedOverHttps((process.env.LATCHKEY_ORIGINS ?? "").split(",").map((o) => o.trim()));
 
 /**
  * Every request but static assets and the API's submit and query paths (their answers carry their

@@ -108,25 +108,28 @@ export async function recordEvaluation(
   deferInsert(tx, tx.insert(policyEvaluations).values(values), evaluationRecord(values));
 }
 
-/** Status updates by shape (the fields set, how many voters are read), each built once (prebuilt.ts). */
+/** The shape of a status update: the fields given values, the fields cleared, the voters read. */
+interface StatusShape {
+  fields: string[];
+  cleared: string[];
+  voterCount: number | undefined;
+}
+
+/** Status updates by shape, each built once (prebuilt.ts). */
 const statusUpdate = prebuiltPerShape(
-  ({ fields, voterCount }: { fields: string[]; voterCount: number | undefined }) =>
-    buildStatusUpdate(fields, voterCount),
-  ({ fields, voterCount }) => `${fields.join(",")}|${voterCount ?? "-"}`,
+  buildStatusUpdate,
+  ({ fields, cleared, voterCount }: StatusShape) => `${fields}|${cleared}|${voterCount ?? "-"}`,
 );
 
-function buildStatusUpdate(fields: string[], voterCount: number | undefined) {
+function buildStatusUpdate({ fields, cleared, voterCount }: StatusShape) {
   const voterIds = Array.from({ length: voterCount ?? 0 }, (_, i) => sql.placeholder(`voter_${i}`));
   return prebuilt((db) =>
     db
       .update(activities)
-      .set(
-        Object.fromEntries(
-          fields.map((field) =>
-            field.endsWith("=null") ? [field.slice(0, -5), null] : [field, sql.placeholder(`set_${field}`)],
-          ),
-        ),
-      )
+      .set({
+        ...Object.fromEntries(fields.map((field) => [field, sql.placeholder(`set_${field}`)])),
+        ...Object.fromEntries(cleared.map((field) => [field, null])),
+      })
       .where(eq(activities.id, sql.placeholder("id")))
       .returning({
         ...getTableColumns(activities),
@@ -145,21 +148,25 @@ export async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>
   // So do a submission's voters, when it asked for them (status-voters.ts).
   const voters = votersToRead(tx);
   const set = values as Record<string, unknown>;
-  // A field set to null is part of the shape (SQL NULL in the text; a column's encoder would turn a
-  // null value into JSON's null); one left undefined is not set at all, as Drizzle's .set() does.
-  const fields = Object.keys(set)
+  // A field left undefined is not set at all, as Drizzle's .set() does; one set to null is cleared
+  // in the statement's text (SQL NULL: a column's encoder would turn a null value into JSON's null).
+  const given = Object.keys(set)
     .filter((field) => set[field] !== undefined)
-    .sort()
-    .map((field) => (set[field] === null ? `${field}=null` : field));
+    .sort();
+  const fields = given.filter((field) => set[field] !== null);
+  const cleared = given.filter((field) => set[field] === null);
   const placeholders: Record<string, unknown> = { id };
-  for (const field of fields) if (set[field] !== undefined) placeholders[`set_${field}`] = set[field];
+  for (const field of fields) placeholders[`set_${field}`] = set[field];
   if (voters) {
     placeholders.voters_organizationId = voters.organizationId;
     voters.userIds.forEach((userId, i) => {
       placeholders[`voter_${i}`] = userId;
     });
   }
-  const [updated] = await statusUpdate({ fields, voterCount: voters?.userIds.length }).run(tx, placeholders);
+  const [updated] = await statusUpdate({ fields, cleared, voterCount: voters?.userIds.length }).run(
+    tx,
+    placeholders,
+  );
   const { listened, voters: users, ...row } = updated!;
   if (voters) votersRead(tx, renderUsersJson(users ?? []));
   // A status change is a webhook event, committed with the change itself.

@@ -25,7 +25,7 @@ import { authenticateActivity, authenticateQuery, type QueryCredentials, type St
 import { CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
 import { clientAddress } from "./client-address";
 import { httpStatus } from "./http-status";
-import { apiSecurityHeaders } from "./security-headers";
+import { apiSecurityHeaders, servedOverHttps } from "./security-headers";
 import { validate } from "./validate";
 
 export type ApiRoute = { kind: "submit" | "query"; path: string };
@@ -43,23 +43,12 @@ function json(
   return new Response(JSON.stringify(body), {
     status,
     headers: {
-      ...apiHeaders(app),
+      ...apiSecurityHeaders(servedOverHttps(app.config.origins)),
       "content-type": "application/json",
       "x-request-id": requestId,
       ...headers,
     },
   });
-}
-
-const apiHeadersOf = new WeakMap<AppContext, Record<string, string>>();
-/** Served over HTTPS when any configured dashboard origin is https://, as proxy.ts decides for pages. */
-function apiHeaders(app: AppContext): Record<string, string> {
-  let headers = apiHeadersOf.get(app);
-  if (!headers) {
-    headers = apiSecurityHeaders(app.config.origins.some((origin) => origin.startsWith("https://")));
-    apiHeadersOf.set(app, headers);
-  }
-  return headers;
 }
 
 function routeExists(route: ApiRoute): boolean {

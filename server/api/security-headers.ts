@@ -48,18 +48,28 @@ const PERMISSIONS_POLICY = [
   "interest-cohort=()",
 ].join(", ");
 
-export function securityHeaders(options: SecurityOptions): Record<string, string> {
+/** What every answer carries, page or API: no framing, no Referer, no sniffing, HSTS over HTTPS. */
+function commonHeaders(https: boolean): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(options),
     "X-Frame-Options": "DENY",
     // Invitation links carry a key in their fragment; no page should tell another site where it was.
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
-    "Permissions-Policy": PERMISSIONS_POLICY,
     "Cross-Origin-Opener-Policy": "same-origin",
-    ...(options.https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    ...(https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }
+
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(options),
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    ...commonHeaders(options.https),
+  };
+}
+
+/** The dashboard is served over HTTPS when any of its configured origins is https://. */
+export const servedOverHttps = (origins: string[]) => origins.some((origin) => origin.startsWith("https://"));
 
 /** Paths whose answers are API data: never stored by a browser or a proxy. */
 export const isApiPath = (pathname: string) =>
@@ -74,11 +84,7 @@ export const isApiPath = (pathname: string) =>
 export function apiSecurityHeaders(https: boolean): Record<string, string> {
   return {
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cross-Origin-Opener-Policy": "same-origin",
     "Cache-Control": NO_STORE_NO_TRANSFORM,
-    ...(https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    ...commonHeaders(https),
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { apiSecurityHeaders, contentSecurityPolicy, securityHeaders } from "../security-headers";
+import {
+  apiSecurityHeaders,
+  contentSecurityPolicy,
+  securityHeaders,
+  servedOverHttps,
+} from "../security-headers";
 
 describe("security headers", () => {
   it("lets only this response's nonced scripts run, never framed, eval only for next dev", () => {
@@ -31,5 +36,11 @@ describe("security headers", () => {
     });
     expect(headers).not.toHaveProperty("Strict-Transport-Security");
     expect(apiSecurityHeaders(true)["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
+  });
+
+  it("counts the dashboard as served over HTTPS when any configured origin is https://", () => {
+    expect(servedOverHttps(["http://localhost:3000"])).toBe(false);
+    expect(servedOverHttps(["http://localhost:3000", "https://keys.acme.test"])).toBe(true);
+    expect(servedOverHttps([])).toBe(false);
   });
 });
