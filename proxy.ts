@@ -6,8 +6,8 @@ import { NO_STORE_NO_TRANSFORM } from "@/server/observability/cache-control";
 const https = servedOverHttps((process.env.LATCHKEY_ORIGINS ?? "").split(",").map((o) => o.trim()));
 
 /**
- * Every request but static assets and the API's submit and query paths (their answers carry their
- * own headers: apiSecurityHeaders says why): a fresh nonce, the security headers on the answer, and
+ * Every request but static assets, the API's submit and query paths and /healthz (their answers carry
+ * their own headers: apiSecurityHeaders says why): a fresh nonce, the security headers on the answer, and
  * the CSP on the request too, where Next.js reads the nonce to stamp its own scripts.
  */
 export function proxy(request: NextRequest) {
@@ -27,7 +27,7 @@ export const config = {
   matcher: [
     {
       source:
-        "/((?!public/v1/submit/|public/v1/query/|_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png).*)",
+        "/((?!public/v1/submit/|public/v1/query/|healthz$|_next/static|_next/image|favicon.ico|icon.svg|icon-192.png|icon-512.png|apple-touch-icon.png).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -25,6 +25,13 @@ export interface Config {
    * prepared statements, such as PgBouncer in transaction mode before 1.21.
    */
   databasePrepare: boolean;
+  /**
+   * LATCHKEY_BUILD_ON_START (default true): `latchkey start` builds the dashboard first when there is
+   * no build or the sources are newer. `false` serves the build there is, and refuses to start without
+   * one: for images built ahead of time (a read-only filesystem) and for tests, which must serve the
+   * build they were given rather than rebuild it under each other.
+   */
+  buildOnStart: boolean;
   /** Raw `LATCHKEY_MASTER_KEY` (32 bytes as hex or base64); undefined means the key file in `dataDir`. */
   masterKey: string | undefined;
   /** `LATCHKEY_PREVIOUS_MASTER_KEYS`: comma-separated keys still accepted for unwrapping during a rotation. */
@@ -305,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: integer(env, "LATCHKEY_DATABASE_POOL_SIZE", 10, 1, 1000),
     databasePrepare: flag(env, "LATCHKEY_DATABASE_PREPARE", true),
+    buildOnStart: flag(env, "LATCHKEY_BUILD_ON_START", true),
     masterKey: env.LATCHKEY_MASTER_KEY || undefined,
     previousMasterKeys: env.LATCHKEY_PREVIOUS_MASTER_KEYS || undefined,
     rpId: env.LATCHKEY_RP_ID || "localhost",

@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 
-let lastMs = 0;
-let sequence = 0;
+// On globalThis: Next.js bundles this module more than once (instrumentation, route handlers), and
+// every copy in one process must draw from one clock for its ids to keep increasing.
+const KEY = Symbol.for("latchkey.idClock");
+type Holder = { [KEY]?: { lastMs: number; sequence: number } };
+const holder = globalThis as Holder;
+holder[KEY] ??= { lastMs: 0, sequence: 0 };
+const clock = holder[KEY];
 
 /**
  * UUIDv7 (RFC 9562): a 48-bit millisecond timestamp, a 12-bit sequence, then random bits. Ids made
@@ -9,15 +14,16 @@ let sequence = 0;
  * `before`/`after` cursors and "newest first" listings can order by id alone.
  */
 export function newId(nowMs: number = Date.now()): string {
-  if (nowMs > lastMs) {
-    lastMs = nowMs;
-    sequence = 0;
-  } else if (++sequence > 0xfff) {
-    lastMs += 1;
-    sequence = 0;
+  if (nowMs > clock.lastMs) {
+    clock.lastMs = nowMs;
+    clock.sequence = 0;
+  } else if (++clock.sequence > 0xfff) {
+    clock.lastMs += 1;
+    clock.sequence = 0;
   }
+  const { sequence } = clock;
   const bytes = randomBytes(16);
-  let ms = lastMs;
+  let ms = clock.lastMs;
   for (let i = 5; i >= 0; i--) {
     bytes[i] = ms % 256;
     ms = Math.floor(ms / 256);

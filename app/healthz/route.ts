@@ -1,12 +1,5 @@
-import { healthResponse } from "@/server/observability/health";
-import { getRuntime } from "@/server/runtime";
+import { healthAnswer } from "@/server/api/health-answer";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  try {
-    return await healthResponse(await getRuntime());
-  } catch (error) {
-    return healthResponse(undefined, error);
-  }
-}
+export const GET = healthAnswer;

@@ -35,8 +35,9 @@ export interface ServerOptions {
    */
   workers?: number;
   /**
-   * What serves: `next start` (the default), or `latchkey start` — Next's handler behind Latchkey's
-   * own HTTP server, which gives route handlers the socket's address (per-IP limits without a proxy).
+   * What serves: `latchkey start` (the default: `npm start`, as users run it) — Next's handler behind
+   * Latchkey's own HTTP server, which gives route handlers the socket's address and answers the API's
+   * hot paths itself — or `next start` alone, where Next's route files answer every path.
    */
   command?: "next start" | "latchkey start";
 }
@@ -117,6 +118,8 @@ async function prepare(options: ServerOptions = {}): Promise<Prepared> {
     LATCHKEY_ORIGINS: `http://localhost:${port}`,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    // Serve the build these tests were given: a source touched since must not rebuild it under them.
+    LATCHKEY_BUILD_ON_START: "false",
   };
   if (database.url) env.DATABASE_URL = database.url;
   env.LATCHKEY_WORKERS = String(options.workers ?? 1);
@@ -133,7 +136,7 @@ async function launch({ command, port, dataDir, env, dropDatabase }: Prepared): 
     // Started from node_modules/.bin, not npx: killing npx would orphan the server. `latchkey start`
     // is one process (Next's handler in it), listening on every interface as `next start` does alone.
     child =
-      command === "latchkey start"
+      command !== "next start"
         ? spawn(process.execPath, [path.join(ROOT, "server/cli/bin.mjs"), "start"], {
             cwd: ROOT,
             env,

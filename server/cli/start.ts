@@ -5,7 +5,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { CLIENT_ADDRESS_HEADER, normalizeAddress, trustClientAddressHeader } from "../client-address-header";
-import { type Config, loadConfig } from "../config";
+import { type Config, ConfigError, loadConfig } from "../config";
+import { directRoutes } from "../direct-routes-slot";
 import { runPrimary } from "./primary";
 import { WORKERS_ENV, workerCount } from "./worker-count";
 
@@ -27,6 +28,14 @@ function newestSourceMtime(root: string): number {
     if (fs.existsSync(full)) newest = Math.max(newest, fs.statSync(full).mtimeMs);
   }
   return newest;
+}
+
+/** LATCHKEY_BUILD_ON_START=false: serve the build there is; without one, say how to make it. */
+function requireBuild(root: string): void {
+  if (fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  throw new ConfigError(
+    "there is no build in .next and LATCHKEY_BUILD_ON_START=false: run `npm run build` first, or unset it",
+  );
 }
 
 /** Build when there is no build or the sources are newer than it. */
@@ -67,7 +76,8 @@ export async function start(): Promise<number> {
   const config = loadConfig();
   if (cluster.isWorker) return serve(root, config);
   const workers = workerCount(process.env[WORKERS_ENV], os.availableParallelism());
-  buildIfNeeded(root);
+  if (config.buildOnStart) buildIfNeeded(root);
+  else requireBuild(root);
   if (config.databaseUrl && workers > 1) return runPrimary(config, workers);
   if (!config.databaseUrl && workers > 1 && process.env[WORKERS_ENV]) {
     process.stderr.write(
@@ -81,7 +91,7 @@ export async function start(): Promise<number> {
 /**
  * One serving process (alone, or a worker of primary.ts). Next's request handler runs in it behind
  * a Node `http` server of our own, so each request carries the socket's address (route handlers see
- * no socket) and per-IP limits work without a proxy. SIGTERM/SIGINT: stop accepting connections,
+ * no socket) and per-IP limits work without a proxy; the API's hot paths skip Next (server/direct-routes-slot.ts). SIGTERM/SIGINT: stop accepting connections,
  * answer the requests in flight, then `process.exit(0)`, which closeOnSignals (server/shutdown.ts)
  * turns into closing the application context first — or exits 1 after its grace period.
  */
@@ -93,6 +103,8 @@ async function serve(root: string, config: Config): Promise<number> {
   trustClientAddressHeader();
   const server = http.createServer((req, res) => {
     stampClientAddress(req);
+    // Registered by instrumentation.ts when Next loads it, which may finish after prepare() does.
+    if (directRoutes()?.(req, res)) return;
     handle(req, res).catch((error: unknown) => {
       process.stderr.write(`latchkey: request failed: ${String(error)}\n`);
       if (!res.headersSent) res.statusCode = 500;

@@ -26,8 +26,8 @@ async function freePort(): Promise<number> {
 
 /**
  * The built server as users run it: `latchkey org create` for the benchmark's organization, then
- * `next start` on a free port, with a throwaway data directory (PGlite) or the given database — or,
- * given `workers`, `latchkey start` with LATCHKEY_WORKERS set to it (its /metrics are then one
+ * `latchkey start` (`npm start`) on a free port, with a throwaway data directory (PGlite) or the
+ * given database, and LATCHKEY_WORKERS set to `workers` (default 1; with more, its /metrics are one
  * worker's, whichever answers the scrape).
  */
 export async function launchBenchServer(
@@ -53,6 +53,8 @@ export async function launchBenchServer(
     LATCHKEY_RATE_LIMIT_ACTIVITIES_PER_KEY: "1000000000",
     LATCHKEY_RATE_LIMIT_QUERIES_PER_KEY: "1000000000",
     LATCHKEY_WORKERS: String(workers ?? 1),
+    // The bench built what it measures before it started (run.ts): never a second build mid-run.
+    LATCHKEY_BUILD_ON_START: "false",
   };
   const cli = path.join(root, "server/cli/bin.mjs");
   const created = spawnSync(
@@ -64,14 +66,11 @@ export async function launchBenchServer(
   const { organizationId } = JSON.parse(created.stdout) as { organizationId: string };
 
   // Started as `node …` directly (not npm or npx), so that SIGTERM reaches the server itself.
-  const child =
-    workers === undefined
-      ? spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-          cwd: root,
-          env,
-          stdio: ["ignore", "ignore", "pipe"],
-        })
-      : spawn(process.execPath, [cli, "start"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [cli, "start"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

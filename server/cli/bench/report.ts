@@ -34,15 +34,20 @@ const cell = (text: string, width: number) => text.padStart(width);
 export function formatReport(report: BenchReport): string {
   const header =
     `${"scenario".padEnd(44)}${cell("conc.", 6)}${cell("req/s", 9)}${cell("p50 ms", 9)}${cell("p99 ms", 9)}` +
-    `${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
+    `${cell("healthz", 9)}${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
     `${cell("loop p99", 10)}${cell("loop max", 10)}`;
+  // Each row as a share of GET /healthz at the same concurrency: the issue's targets are such shares.
+  const ceiling = (concurrency: number) =>
+    report.results.find((r) => r.scenario === "GET /healthz" && r.concurrency === concurrency)?.perSecond;
   const rows = report.results.map((r) => {
     const floor = floorMicros(r.scenario, report);
+    const healthz = ceiling(r.concurrency);
     const optional = (value: number | undefined, digits: number, width: number) =>
       cell(value === undefined ? "-" : value.toFixed(digits), width);
     return (
       `${r.scenario.padEnd(44)}${cell(String(r.concurrency), 6)}${cell(r.perSecond.toFixed(0), 9)}` +
-      `${cell(r.p50Ms.toFixed(2), 9)}${cell(r.p99Ms.toFixed(2), 9)}${cell(String(r.requests), 10)}` +
+      `${cell(r.p50Ms.toFixed(2), 9)}${cell(r.p99Ms.toFixed(2), 9)}` +
+      `${cell(healthz ? `${Math.round((100 * r.perSecond) / healthz)} %` : "-", 9)}${cell(String(r.requests), 10)}` +
       `${cell(String(r.errors), 8)}${optional(r.roundTrips, 1, 7)}` +
       `${optional(floor === undefined ? undefined : floor / 1000, 2, 10)}` +
       `${optional(floor === undefined ? undefined : (r.p50Ms * 1000) / floor, 1, 11)}` +
@@ -66,7 +71,7 @@ export function formatReport(report: BenchReport): string {
       `(unseal its sealed key, sign) ${report.signing.walletAccountSignMicros.toFixed(1)} µs/op, ` +
       `(unseal mnemonic, BIP-39 seed, derive, sign: an older account's first use only) ` +
       `${report.signing.walletAccountDeriveSignMicros.toFixed(1)} µs/op`,
-    "db RT: database round trips per request (the server's count, BEGIN and COMMIT included); floor: the " +
+    "healthz: req/s as a share of GET /healthz at the same concurrency; db RT: database round trips per request (the server's count, BEGIN and COMMIT included); floor: the " +
       "in-process parts the request must do (stamp, wallet-account signature, policy round); loop: the " +
       "server's event-loop delay during the run, ms",
     `Policy evaluation in process, CPU time (one sign_transaction, contexts built, policies compiled once): ${Object.entries(

@@ -113,7 +113,11 @@ export async function bench(root: string): Promise<number> {
         }),
       );
     const scenarios: [string, string, () => Promise<Response>][] = [
+      // The ceiling: `latchkey start` answers /healthz (and the API) itself, without Next.js.
       ["GET /healthz", "", () => fetch(`${server.baseUrl}/healthz`)],
+      // The same answer through Next's router (a query string sends it there), as every page goes:
+      // the framework's own ceiling, which the API no longer pays (server/direct-routes-slot.ts).
+      ["GET /healthz through Next.js", "", () => fetch(`${server.baseUrl}/healthz?via=next`)],
       [
         "query whoami (stamped)",
         "/query/whoami",

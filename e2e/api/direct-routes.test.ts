@@ -1,0 +1,239 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../support/server";
+import { type ApiKey, sign, signActivity } from "../support/signed";
+
+/**
+ * `latchkey start` answers the API's submit and query paths and /healthz itself, without Next's
+ * router (server/api/direct-routes.ts); `next start` answers them through the route files. A client
+ * must not be able to tell which: the same requests get the same statuses, bodies and headers from
+ * both, whatever the request's faults — and the variants the fast path leaves to Next still work.
+ */
+
+const METRICS_TOKEN = "direct-routes-metrics-token";
+const MAX_BODY = 4096;
+const env = { LATCHKEY_METRICS_TOKEN: METRICS_TOKEN, LATCHKEY_MAX_BODY_BYTES: String(MAX_BODY) };
+
+let direct: RunningServer;
+let routed: RunningServer;
+
+beforeAll(async () => {
+  [direct, routed] = await Promise.all([
+    startServer({ command: "latchkey start", env }),
+    startServer({ command: "next start", env }),
+  ]);
+}, 180_000);
+afterAll(async () => Promise.all([direct?.stop(), routed?.stop()]));
+
+interface Seen {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** The headers a client reads on an API answer (transport headers such as Date differ by nature). */
+const HEADERS = [
+  "content-type",
+  "cache-control",
+  "content-security-policy",
+  "x-frame-options",
+  "referrer-policy",
+  "x-content-type-options",
+  "cross-origin-opener-policy",
+  "content-encoding",
+];
+
+async function call(server: RunningServer, path: string, init: RequestInit = {}): Promise<Seen> {
+  const res = await fetch(`${server.baseUrl}${path}`, { redirect: "manual", ...init });
+  const headers = Object.fromEntries(HEADERS.map((name) => [name, res.headers.get(name) ?? ""]));
+  const text = await res.text();
+  const json = (res.headers.get("content-type") ?? "").startsWith("application/json");
+  return {
+    status: res.status,
+    headers,
+    body: json ? (JSON.parse(text) as Record<string, unknown>) : { text },
+  };
+}
+
+/** The same answer from both servers, but for what is each server's own (ids, keys, times). */
+function expectSameAnswer(a: Seen, b: Seen, what: string) {
+  expect(a.status, what).toBe(b.status);
+  expect(a.headers, what).toEqual(b.headers);
+  const mask = (body: unknown) =>
+    JSON.stringify(body)
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>")
+      .replace(/"(createdAt|updatedAt)":\{[^}]*\}/g, '"$1":<time>')
+      .replace(/[0-9a-f]{16,}/g, "<hex>")
+      .replace(/\d{13}/g, "<ms>");
+  expect(mask(a.body), what).toBe(mask(b.body));
+}
+
+async function both(path: string, build: (server: RunningServer) => Promise<RequestInit>, what: string) {
+  const [a, b] = [
+    await call(direct, path, await build(direct)),
+    await call(routed, path, await build(routed)),
+  ];
+  expectSameAnswer(a, b, what);
+  return a;
+}
+
+const signedInit = async (key: ApiKey, path: string, body: object): Promise<RequestInit> => {
+  const request = await sign(key, path, body);
+  return { method: "POST", headers: request.headers, body: request.body };
+};
+
+describe("the API's hot paths answered by `latchkey start` itself, as `next start` answers them", () => {
+  it("answers a stamped query and a signed activity alike", async () => {
+    const whoami = await both(
+      "/public/v1/query/whoami",
+      (s) => signedInit(s.root, "/public/v1/query/whoami", { organizationId: s.root.organizationId }),
+      "whoami",
+    );
+    expect(whoami.status).toBe(200);
+    expect(whoami.body.organizationId).toBe(direct.root.organizationId);
+    expect(whoami.headers["cache-control"]).toBe("no-store, no-transform");
+    // Answered whole, with its length (Next streams its answers in chunks of unknown length).
+    const res = await fetch(`${direct.baseUrl}/healthz`);
+    expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(await res.text()));
+
+    const created = await both(
+      "/public/v1/submit/create_users",
+      async (s) => {
+        const request = await signActivity(
+          s.root,
+          "create_users",
+          "ACTIVITY_TYPE_CREATE_USERS_V4",
+          s.root.organizationId,
+          {
+            users: [{ userName: "Dora", apiKeys: [], authenticators: [], oauthProviders: [] }],
+          },
+        );
+        return { method: "POST", headers: request.headers, body: request.body };
+      },
+      "create_users",
+    );
+    expect(created.status).toBe(200);
+    expect((created.body.activity as { status: string }).status).toBe("ACTIVITY_STATUS_COMPLETED");
+  });
+
+  it("refuses the same faults with the same errors, naming the problem", async () => {
+    const unsigned = await both(
+      "/public/v1/submit/create_users",
+      async () => ({ method: "POST", body: "{}" }),
+      "no stamp",
+    );
+    expect(unsigned.status).toBe(401);
+    expect(JSON.stringify(unsigned.body)).toContain("SIGNATURE_MISSING");
+
+    const unknown = await both(
+      "/public/v1/submit/no_such_activity",
+      async () => ({ method: "POST", body: "{}" }),
+      "unknown path",
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("unknown submit path: /public/v1/submit/no_such_activity");
+
+    const forged = await both(
+      "/public/v1/query/whoami",
+      async (s) => {
+        const init = await signedInit(s.root, "/public/v1/query/whoami", {
+          organizationId: s.root.organizationId,
+        });
+        return { ...init, body: JSON.stringify({ organizationId: s.root.organizationId, extra: 1 }) };
+      },
+      "a body changed after stamping",
+    );
+    expect(forged.status).toBe(401);
+
+    const notJson = await both(
+      "/public/v1/query/whoami",
+      (s) => signedInit(s.root, "/public/v1/query/whoami", [1]),
+      "an array body",
+    );
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.message).toBe("request body must be a JSON object");
+  });
+
+  it("refuses a body over LATCHKEY_MAX_BODY_BYTES with 413, and serves the next request", async () => {
+    const huge = JSON.stringify({ organizationId: "x".repeat(MAX_BODY * 4) });
+    const refused = await both(
+      "/public/v1/query/whoami",
+      async () => ({ method: "POST", body: huge }),
+      "too large",
+    );
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe(`request body exceeds the limit of ${MAX_BODY} bytes`);
+    // Without a Content-Length the limit is found while reading: the same refusal.
+    const streamed = await call(direct, "/public/v1/query/whoami", {
+      method: "POST",
+      body: new Blob([huge]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    const after = await call(direct, "/healthz");
+    expect(after.status).toBe(200);
+  });
+
+  it("counts a client that hangs up mid-body as 499 and goes on serving", async () => {
+    const gone = async () => Number(/status="499"[^\n]* (\d+)/.exec(await metricsOf(direct))?.[1] ?? 0);
+    const before = await gone();
+    await hangUpMidBody(direct, "/public/v1/submit/create_users");
+    await expect.poll(gone, { timeout: 10_000 }).toBe(before + 1);
+    expect((await call(direct, "/healthz")).status).toBe(200);
+  });
+
+  it("answers /healthz alike, as JSON with the API's headers", async () => {
+    const [a, b] = [await call(direct, "/healthz"), await call(routed, "/healthz")];
+    expect(a.status).toBe(200);
+    expect(a.body.status).toBe("ok");
+    expect(a.headers).toEqual(b.headers);
+    expect(a.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("leaves to Next what needs its rules: a query string, a trailing slash, another method", async () => {
+    const withQuery = await both(
+      "/public/v1/submit/create_users?x=1",
+      async () => ({ method: "POST", body: "{}" }),
+      "query string",
+    );
+    expect(withQuery.status).toBe(401);
+    const slash = await call(direct, "/public/v1/submit/create_users/", { method: "POST", body: "{}" });
+    expect(slash.status).toBe(308);
+    const get = await call(direct, "/public/v1/submit/create_users");
+    expect(get.status).toBe(405);
+    const nested = await both(
+      "/public/v1/submit/a/b",
+      async () => ({ method: "POST", body: "{}" }),
+      "nested path",
+    );
+    expect(nested.status).toBe(404);
+  });
+});
+
+async function metricsOf(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.text())
+    .split("\n")
+    .filter(
+      (line) =>
+        line.startsWith("latchkey_http_requests_total") && line.includes('path="/submit/create_users"'),
+    )
+    .join("\n");
+}
+
+/** Send the headers and the start of a body, then close the connection, as a broken client does. */
+function hangUpMidBody(server: RunningServer, path: string): Promise<void> {
+  const { port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () => {
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n`);
+      socket.write('Content-Length: 1000\r\nX-Stamp: e30\r\n\r\n{"organizationId":"');
+      setTimeout(() => socket.destroy(), 200);
+    });
+    socket.once("close", () => resolve());
+    socket.once("error", reject);
+  });
+}

@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setDirectRoutes } from "../direct-routes-slot";
+import { ApiError, errorBody } from "../errors";
+import { newId } from "../ids";
+import { NO_STORE_NO_TRANSFORM } from "../observability/cache-control";
+import { getRuntime } from "../runtime";
+import { type ApiRoute, handleApiRequest } from "./handle";
+import { healthAnswer } from "./health-answer";
+import { httpStatus } from "./http-status";
+
+/** The API's hot paths, answered without Next.js in between: see server/direct-routes-slot.ts for why. */
+export function exposeDirectRoutes(): void {
+  setDirectRoutes(serveDirect);
+}
+
+const API_PATH = /^\/public\/v1\/(submit|query)\/([A-Za-z0-9_]+)$/;
+
+function apiRoute(req: IncomingMessage): ApiRoute | undefined {
+  if (req.method !== "POST" || !req.url) return undefined;
+  const match = API_PATH.exec(req.url);
+  return match ? { kind: match[1] as ApiRoute["kind"], path: match[2]! } : undefined;
+}
+
+function serveDirect(req: IncomingMessage, res: ServerResponse): boolean {
+  const route = apiRoute(req);
+  if (route) {
+    void answer(res, req, () => apiResponse(req, route));
+    return true;
+  }
+  if (req.method === "GET" && req.url === "/healthz") {
+    void answer(res, req, healthAnswer);
+    return true;
+  }
+  return false;
+}
+
+async function apiResponse(req: IncomingMessage, route: ApiRoute): Promise<Response> {
+  const app = await getRuntime();
+  // One byte over the limit is enough for the pipeline to refuse the body with its own 413.
+  const body = await readBody(req, app.config.maxBodyBytes + 1);
+  return handleApiRequest(app, toRequest(req, body), route);
+}
+
+const clientClosed = () =>
+  new ReadableStream({ start: (controller) => controller.error(new Error("the client closed the request")) });
+
+/**
+ * The body, or its first `limit` bytes (reading stops there, the rest stays unread); a client that
+ * hung up mid-body gives a stream that fails, which the pipeline reports as it does under Next.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | ReadableStream> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const finish = (body: Uint8Array | ReadableStream) => {
+      req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      total += chunk.byteLength;
+      if (total >= limit) {
+        req.pause();
+        finish(Buffer.concat(chunks));
+      }
+    };
+    const onEnd = () => finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    const onClose = () => finish(clientClosed());
+    req.on("data", onData).once("end", onEnd).once("close", onClose).once("error", onClose);
+  });
+}
+
+function toRequest(req: IncomingMessage, body: Uint8Array | ReadableStream): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
+    method: "POST",
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
+}
+
+async function answer(res: ServerResponse, req: IncomingMessage, respond: () => Promise<Response>) {
+  let response: Response;
+  try {
+    response = await respond();
+  } catch (error) {
+    // Only opening the application context can fail here (the pipeline answers its own errors).
+    process.stderr.write(`latchkey: cannot answer ${req.url}: ${String(error)}\n`);
+    const failure = new ApiError(
+      "UNAVAILABLE",
+      "NOT_READY",
+      "the service could not open its database; see its log",
+    );
+    response = new Response(JSON.stringify(errorBody(failure, newId())), {
+      status: httpStatus(failure),
+      headers: { "content-type": "application/json", "cache-control": NO_STORE_NO_TRANSFORM },
+    });
+  }
+  try {
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const [name, value] of response.headers) headers[name] = value;
+    headers["content-length"] = String(body.byteLength);
+    // A body left unread (too large, or the client stopped sending) cannot be followed by another request.
+    if (!req.complete) headers.connection = "close";
+    res.writeHead(response.status, headers);
+    res.end(body);
+  } catch (error) {
+    // Never an unhandled rejection (it would stop the process): this one connection ends instead.
+    process.stderr.write(`latchkey: could not write the answer to ${req.url}: ${String(error)}\n`);
+    res.destroy();
+  }
+}
