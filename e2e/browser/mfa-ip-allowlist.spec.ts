@@ -6,9 +6,10 @@ import { addVirtualAuthenticator } from "./virtual-authenticator";
 
 /**
  * Smoke: the Organization page sets and removes the IP allowlist, "Your passkeys" adds and deletes
- * an MFA policy; each is read back with the official server SDK as a backend would. The server runs
- * without LATCHKEY_TRUST_PROXY, so the list lets requests of unknown address in (ALLOW): DENY would
- * refuse the dashboard's own next request, which is what it is for.
+ * an MFA policy; each is read back with the official server SDK as a backend would. The server is
+ * `latchkey start` without LATCHKEY_TRUST_PROXY: the address checked is the socket's, loopback here,
+ * so the list must name this machine or it would refuse the dashboard's own next request — which is
+ * what it is for.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -37,24 +38,31 @@ test.afterAll(async () => {
 test("the organization's IP allowlist is set and removed on the Organization page", async () => {
   await nav(page, "Organization");
   const form = page.getByRole("form", { name: "IP allowlist" });
-  await form.getByLabel(/Allowed addresses/).fill("203.0.113.0/24 office\n2001:db8::/32");
+  await form
+    .getByLabel(/Allowed addresses/)
+    .fill("203.0.113.0/24 office\n2001:db8::/32\n127.0.0.1/32 this machine\n::1/128 this machine");
   await form.getByLabel("When the client address cannot be known").selectOption("ALLOW");
   await form.getByRole("button", { name: "Save allowlist" }).click();
   await expect
     .poll(async () => (await backend().getIpAllowlist({ organizationId })).allowlist.rules.length)
-    .toBe(2);
+    .toBe(4);
   const { allowlist } = await backend().getIpAllowlist({ organizationId });
   expect(allowlist).toMatchObject({
     enabled: true,
     onEvaluationError: "ALLOW",
-    rules: [{ cidr: "203.0.113.0/24", label: "office" }, { cidr: "2001:db8::/32" }],
+    rules: [
+      { cidr: "203.0.113.0/24", label: "office" },
+      { cidr: "2001:db8::/32" },
+      { cidr: "127.0.0.1/32", label: "this machine" },
+      { cidr: "::1/128", label: "this machine" },
+    ],
   });
 
   // A malformed block is refused with the server's words, and nothing changes.
   await form.getByLabel(/Allowed addresses/).fill("10.1.2.3/8");
   await form.getByRole("button", { name: "Save allowlist" }).click();
   await expect(form.getByText(/the block is 10\.0\.0\.0\/8/)).toBeVisible();
-  expect((await backend().getIpAllowlist({ organizationId })).allowlist.rules).toHaveLength(2);
+  expect((await backend().getIpAllowlist({ organizationId })).allowlist.rules).toHaveLength(4);
 
   await form.getByRole("button", { name: "Delete the IP allowlist" }).click();
   await page.getByRole("button", { name: "Delete", exact: true }).click();

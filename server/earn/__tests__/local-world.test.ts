@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
+import { decodeFunctionResult, encodeFunctionData, type Hex, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Chains, createChains } from "../../chains/chains";
 import { evmAdapter } from "../../chains/evm/adapter";
@@ -35,6 +36,23 @@ const [morphoUsdc, aaveUsdc, morphoWeth, aaveWeth] = LOCAL_VAULTS as [
 ];
 
 describe("the local Earn world", () => {
+  it("reads a vault in a call simulated before its last accrual: no time passed, not an underflow", async () => {
+    // anvil simulates calls at its clock's time, which falls behind the latest block's when it has
+    // mined more than one block a second; the position pages read vaults in such calls.
+    const client = await chains.rpc("eip155:8453");
+    const lastAccrual = await vaultRead<bigint>(client, morphoUsdc.address, "lastAccrual");
+    const accounted = await vaultRead<bigint>(client, morphoUsdc.address, "accountedAssets");
+    const data = encodeFunctionData({ abi: LOCAL_YIELD_VAULT.abi, functionName: "totalAssets" });
+    const earlier = { time: toHex(lastAccrual - 3600n) };
+    const raw = await client.call<Hex>("eth_call", [{ to: morphoUsdc.address, data }, "latest", {}, earlier]);
+    const total = decodeFunctionResult({
+      abi: LOCAL_YIELD_VAULT.abi,
+      functionName: "totalAssets",
+      data: raw,
+    });
+    expect(total).toBe(accounted);
+  });
+
   it("sits at the README's addresses, deployed by the devnet Earn operator", () => {
     // The README's addresses: a change here is a change every user's scripts would notice.
     expect(earnOperator.address).toBe("0x504CD8f147A0Ee885D1A6FbD9f8E0C36f65FeC7a");
