@@ -12,7 +12,13 @@ import { type ApiKey, sign, signActivity } from "../support/signed";
 
 const METRICS_TOKEN = "direct-routes-metrics-token";
 const MAX_BODY = 4096;
-const env = { LATCHKEY_METRICS_TOKEN: METRICS_TOKEN, LATCHKEY_MAX_BODY_BYTES: String(MAX_BODY) };
+const env = {
+  LATCHKEY_METRICS_TOKEN: METRICS_TOKEN,
+  LATCHKEY_MAX_BODY_BYTES: String(MAX_BODY),
+  // One trusted proxy: the client address is X-Forwarded-For's last entry, which both servers write
+  // from the socket when the client sent none (the IP-allowlist check below reads it).
+  LATCHKEY_TRUST_PROXY: "1",
+};
 
 let direct: RunningServer;
 let routed: RunningServer;
@@ -174,6 +180,77 @@ describe("the API's hot paths answered by `latchkey start` itself, as `next star
     expect(after.status).toBe(200);
   });
 
+  it("refuses a declared length over the limit unread, on a connection that stays open", async () => {
+    // The whole body is sent before the answer is read, as a plain upload does: the 413 arrives
+    // (no reset in its place) and the same connection then carries the next request.
+    const body = "x".repeat(MAX_BODY * 64);
+    const answers = await onOneConnection(direct, [
+      `POST /public/v1/query/whoami HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([413, 200]);
+    expect(answers[0]!.body).toContain(`request body exceeds the limit of ${MAX_BODY} bytes`);
+  });
+
+  it("builds nothing from the client's Host header: a malformed one is a request like any other", async () => {
+    const [answer] = await onOneConnection(direct, [
+      "POST /public/v1/submit/create_users HTTP/1.1\r\nHost: x:99999\r\nContent-Length: 2\r\n\r\n{}",
+    ]);
+    expect(answer!.status).toBe(401);
+    expect(answer!.body).toContain("SIGNATURE_MISSING");
+  });
+
+  it("gives a client that sent no X-Forwarded-For its socket's address, as Next does", async () => {
+    // Behind LATCHKEY_TRUST_PROXY=1 a direct client's address comes from the X-Forwarded-For the
+    // server adds; an allowlist of this machine that refuses unknown addresses must let it in.
+    for (const s of [direct, routed]) {
+      const request = await signActivity(
+        s.root,
+        "set_ip_allowlist",
+        "ACTIVITY_TYPE_SET_IP_ALLOWLIST",
+        s.root.organizationId,
+        {
+          rules: [{ cidr: "127.0.0.1/32" }, { cidr: "::1/128" }],
+          onEvaluationError: "DENY",
+        },
+      );
+      const stored = await call(s, request.path, {
+        method: "POST",
+        headers: request.headers,
+        body: request.body,
+      });
+      expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    }
+    const whoami = (headers: Record<string, string> = {}) =>
+      both(
+        "/public/v1/query/whoami",
+        async (t) => {
+          const init = await signedInit(t.root, "/public/v1/query/whoami", {
+            organizationId: t.root.organizationId,
+          });
+          return { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } };
+        },
+        `whoami ${JSON.stringify(headers)}`,
+      );
+    expect((await whoami()).status).toBe(200);
+    const elsewhere = await whoami({ "x-forwarded-for": "203.0.113.9" });
+    expect(elsewhere.status).toBe(403);
+    expect(JSON.stringify(elsewhere.body)).toContain("203.0.113.9");
+    for (const s of [direct, routed]) {
+      const request = await signActivity(
+        s.root,
+        "remove_ip_allowlist",
+        "ACTIVITY_TYPE_REMOVE_IP_ALLOWLIST",
+        s.root.organizationId,
+        {},
+      );
+      expect(
+        (await call(s, request.path, { method: "POST", headers: request.headers, body: request.body }))
+          .status,
+      ).toBe(200);
+    }
+  });
+
   it("counts a client that hangs up mid-body as 499 and goes on serving", async () => {
     const gone = async () => Number(/status="499"[^\n]* (\d+)/.exec(await metricsOf(direct))?.[1] ?? 0);
     const before = await gone();
@@ -222,6 +299,42 @@ async function metricsOf(server: RunningServer): Promise<string> {
         line.startsWith("latchkey_http_requests_total") && line.includes('path="/submit/create_users"'),
     )
     .join("\n");
+}
+
+/** Raw requests written one after another on one connection; each answer's status and body. */
+function onOneConnection(
+  server: RunningServer,
+  requests: string[],
+): Promise<{ status: number; body: string }[]> {
+  const { port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const answers: { status: number; body: string }[] = [];
+    let buffer = Buffer.alloc(0);
+    const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(requests[0]!));
+    socket.on("data", (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const end = buffer.indexOf("\r\n\r\n");
+        if (end < 0) return;
+        const head = buffer.subarray(0, end).toString();
+        const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffer.length < end + 4 + length) return;
+        answers.push({
+          status: Number(head.split(" ")[1]),
+          body: buffer.subarray(end + 4, end + 4 + length).toString(),
+        });
+        buffer = buffer.subarray(end + 4 + length);
+        if (answers.length === requests.length) {
+          socket.end();
+          resolve(answers);
+          return;
+        }
+        socket.write(requests[answers.length]!);
+      }
+    });
+    socket.once("error", reject);
+    socket.once("close", () => resolve(answers));
+  });
 }
 
 /** Send the headers and the start of a body, then close the connection, as a broken client does. */

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setDirectRoutes } from "../direct-routes-slot";
-import { ApiError, errorBody } from "../errors";
+import { ApiError, errorBody, internalError } from "../errors";
 import { newId } from "../ids";
 import { NO_STORE_NO_TRANSFORM } from "../observability/cache-control";
 import { getRuntime } from "../runtime";
-import { type ApiRoute, handleApiRequest } from "./handle";
+import { type ApiRoute, handleApiRequest, routeExists } from "./handle";
 import { healthAnswer } from "./health-answer";
 import { httpStatus } from "./http-status";
 
@@ -34,10 +34,22 @@ function serveDirect(req: IncomingMessage, res: ServerResponse): boolean {
   return false;
 }
 
+/** Opening the application context failed (a bad setup, or still starting): 503, as /healthz says. */
+const notReady = () =>
+  new ApiError("UNAVAILABLE", "NOT_READY", "the service could not open its database; see its log");
+
 async function apiResponse(req: IncomingMessage, route: ApiRoute): Promise<Response> {
-  const app = await getRuntime();
-  // One byte over the limit is enough for the pipeline to refuse the body with its own 413.
-  const body = await readBody(req, app.config.maxBodyBytes + 1);
+  const app = await getRuntime().catch((error: unknown) => {
+    process.stderr.write(`latchkey: cannot answer ${req.url}: ${String(error)}\n`);
+    throw notReady();
+  });
+  const limit = app.config.maxBodyBytes;
+  // What the pipeline refuses unread (an unknown path's 404, a declared length over the limit's
+  // 413) is not read here either: Node discards the body once the answer is sent, as under Next.
+  const declared = Number(req.headers["content-length"] ?? "NaN");
+  const refusedUnread = !routeExists(route) || (Number.isFinite(declared) && declared > limit);
+  // Otherwise one byte over the limit is enough for the pipeline to refuse the body with its 413.
+  const body = refusedUnread ? new Uint8Array(0) : await readBody(req, limit + 1);
   return handleApiRequest(app, toRequest(req, body), route);
 }
 
@@ -45,10 +57,12 @@ const clientClosed = () =>
   new ReadableStream({ start: (controller) => controller.error(new Error("the client closed the request")) });
 
 /**
- * The body, or its first `limit` bytes (reading stops there, the rest stays unread); a client that
- * hung up mid-body gives a stream that fails, which the pipeline reports as it does under Next.
+ * The body, or its first `limit` bytes (the rest is discarded as it arrives); a client that hung up
+ * mid-body, even before this was called, gives a stream that fails, which the pipeline reports as
+ * it does under Next.
  */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | ReadableStream> {
+  if (req.destroyed && !req.complete) return Promise.resolve(clientClosed());
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -60,8 +74,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | Rea
       chunks.push(chunk);
       total += chunk.byteLength;
       if (total >= limit) {
-        req.pause();
         finish(Buffer.concat(chunks));
+        req.resume(); // no listener left: what else comes is dropped, not buffered
       }
     };
     const onEnd = () => finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
@@ -74,7 +88,13 @@ function toRequest(req: IncomingMessage, body: Uint8Array | ReadableStream): Req
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
+  // As Next does: a request that came without X-Forwarded-For gets the socket's address in it, which
+  // is what a LATCHKEY_TRUST_PROXY setting then reads for a client that reached us directly.
+  if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) {
+    headers.set("x-forwarded-for", req.socket.remoteAddress);
+  }
+  // The pipeline reads the path only; the client's Host header has no say in the URL.
+  return new Request(`http://localhost${req.url}`, {
     method: "POST",
     headers,
     body,
@@ -87,13 +107,9 @@ async function answer(res: ServerResponse, req: IncomingMessage, respond: () => 
   try {
     response = await respond();
   } catch (error) {
-    // Only opening the application context can fail here (the pipeline answers its own errors).
-    process.stderr.write(`latchkey: cannot answer ${req.url}: ${String(error)}\n`);
-    const failure = new ApiError(
-      "UNAVAILABLE",
-      "NOT_READY",
-      "the service could not open its database; see its log",
-    );
+    // The pipeline answers its own errors: what reaches here is a context that did not open, or a bug.
+    const failure = error instanceof ApiError ? error : internalError();
+    if (!(error instanceof ApiError)) process.stderr.write(`latchkey: request failed: ${String(error)}\n`);
     response = new Response(JSON.stringify(errorBody(failure, newId())), {
       status: httpStatus(failure),
       headers: { "content-type": "application/json", "cache-control": NO_STORE_NO_TRANSFORM },
@@ -104,8 +120,6 @@ async function answer(res: ServerResponse, req: IncomingMessage, respond: () => 
     const headers: Record<string, string> = {};
     for (const [name, value] of response.headers) headers[name] = value;
     headers["content-length"] = String(body.byteLength);
-    // A body left unread (too large, or the client stopped sending) cannot be followed by another request.
-    if (!req.complete) headers.connection = "close";
     res.writeHead(response.status, headers);
     res.end(body);
   } catch (error) {

@@ -51,7 +51,7 @@ function json(
   });
 }
 
-function routeExists(route: ApiRoute): boolean {
+export function routeExists(route: ApiRoute): boolean {
   if (route.kind === "query") return Object.hasOwn(queryRegistry, route.path);
   return Object.hasOwn(activityRegistry, route.path) || Object.hasOwn(voteRegistry, route.path);
 }
