@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../support/server";
-import { type ApiKey, sign, signActivity } from "../support/signed";
+import { type ApiKey, type SignedRequest, sign, signActivity } from "../support/signed";
 
 /**
  * `latchkey start` answers the API's submit and query paths and /healthz itself, without Next's
@@ -83,10 +83,15 @@ async function both(path: string, build: (server: RunningServer) => Promise<Requ
   return a;
 }
 
-const signedInit = async (key: ApiKey, path: string, body: object): Promise<RequestInit> => {
-  const request = await sign(key, path, body);
-  return { method: "POST", headers: request.headers, body: request.body };
-};
+/** A signed request as fetch's init: its exact bytes and stamp. */
+const asInit = (request: SignedRequest): RequestInit => ({
+  method: "POST",
+  headers: request.headers,
+  body: request.body,
+});
+const signedInit = async (key: ApiKey, path: string, body: object) => asInit(await sign(key, path, body));
+/** An unstamped `{}`: refused (or routed) before any stamp is looked for. */
+const unstamped = async (): Promise<RequestInit> => ({ method: "POST", body: "{}" });
 
 describe("the API's hot paths answered by `latchkey start` itself, as `next start` answers them", () => {
   it("answers a stamped query and a signed activity alike", async () => {
@@ -114,7 +119,7 @@ describe("the API's hot paths answered by `latchkey start` itself, as `next star
             users: [{ userName: "Dora", apiKeys: [], authenticators: [], oauthProviders: [] }],
           },
         );
-        return { method: "POST", headers: request.headers, body: request.body };
+        return asInit(request);
       },
       "create_users",
     );
@@ -123,19 +128,11 @@ describe("the API's hot paths answered by `latchkey start` itself, as `next star
   });
 
   it("refuses the same faults with the same errors, naming the problem", async () => {
-    const unsigned = await both(
-      "/public/v1/submit/create_users",
-      async () => ({ method: "POST", body: "{}" }),
-      "no stamp",
-    );
+    const unsigned = await both("/public/v1/submit/create_users", unstamped, "no stamp");
     expect(unsigned.status).toBe(401);
     expect(JSON.stringify(unsigned.body)).toContain("SIGNATURE_MISSING");
 
-    const unknown = await both(
-      "/public/v1/submit/no_such_activity",
-      async () => ({ method: "POST", body: "{}" }),
-      "unknown path",
-    );
+    const unknown = await both("/public/v1/submit/no_such_activity", unstamped, "unknown path");
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe("unknown submit path: /public/v1/submit/no_such_activity");
 
@@ -214,11 +211,7 @@ describe("the API's hot paths answered by `latchkey start` itself, as `next star
           onEvaluationError: "DENY",
         },
       );
-      const stored = await call(s, request.path, {
-        method: "POST",
-        headers: request.headers,
-        body: request.body,
-      });
+      const stored = await call(s, request.path, asInit(request));
       expect(stored.status, JSON.stringify(stored.body)).toBe(200);
     }
     const whoami = (headers: Record<string, string> = {}) =>
@@ -244,10 +237,7 @@ describe("the API's hot paths answered by `latchkey start` itself, as `next star
         s.root.organizationId,
         {},
       );
-      expect(
-        (await call(s, request.path, { method: "POST", headers: request.headers, body: request.body }))
-          .status,
-      ).toBe(200);
+      expect((await call(s, request.path, asInit(request))).status).toBe(200);
     }
   });
 
@@ -268,21 +258,13 @@ describe("the API's hot paths answered by `latchkey start` itself, as `next star
   });
 
   it("leaves to Next what needs its rules: a query string, a trailing slash, another method", async () => {
-    const withQuery = await both(
-      "/public/v1/submit/create_users?x=1",
-      async () => ({ method: "POST", body: "{}" }),
-      "query string",
-    );
+    const withQuery = await both("/public/v1/submit/create_users?x=1", unstamped, "query string");
     expect(withQuery.status).toBe(401);
     const slash = await call(direct, "/public/v1/submit/create_users/", { method: "POST", body: "{}" });
     expect(slash.status).toBe(308);
     const get = await call(direct, "/public/v1/submit/create_users");
     expect(get.status).toBe(405);
-    const nested = await both(
-      "/public/v1/submit/a/b",
-      async () => ({ method: "POST", body: "{}" }),
-      "nested path",
-    );
+    const nested = await both("/public/v1/submit/a/b", unstamped, "nested path");
     expect(nested.status).toBe(404);
   });
 });

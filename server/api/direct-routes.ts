@@ -2,9 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setDirectRoutes } from "../direct-routes-slot";
 import { ApiError, errorBody, internalError } from "../errors";
 import { newId } from "../ids";
-import { NO_STORE_NO_TRANSFORM } from "../observability/cache-control";
 import { getRuntime } from "../runtime";
-import { type ApiRoute, handleApiRequest, routeExists } from "./handle";
+import { type ApiRoute, apiJson, handleApiRequest, routeExists } from "./handle";
 import { healthAnswer } from "./health-answer";
 import { httpStatus } from "./http-status";
 
@@ -110,10 +109,9 @@ async function answer(res: ServerResponse, req: IncomingMessage, respond: () => 
     // The pipeline answers its own errors: what reaches here is a context that did not open, or a bug.
     const failure = error instanceof ApiError ? error : internalError();
     if (!(error instanceof ApiError)) process.stderr.write(`latchkey: request failed: ${String(error)}\n`);
-    response = new Response(JSON.stringify(errorBody(failure, newId())), {
-      status: httpStatus(failure),
-      headers: { "content-type": "application/json", "cache-control": NO_STORE_NO_TRANSFORM },
-    });
+    // No context to read the origins from: answered as over plain HTTP (no HSTS on this one answer).
+    const requestId = newId();
+    response = apiJson(false, httpStatus(failure), errorBody(failure, requestId), requestId);
   }
   try {
     const body = Buffer.from(await response.arrayBuffer());

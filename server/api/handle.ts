@@ -33,8 +33,9 @@ export type ApiRoute = { kind: "submit" | "query"; path: string };
 const STALE_AFTER_MS = 60 * 60 * 1000;
 const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
-function json(
-  app: AppContext,
+/** A JSON answer of the API, with its headers; `https`: served over HTTPS (servedOverHttps). */
+export function apiJson(
+  https: boolean,
   status: number,
   body: unknown,
   requestId: string,
@@ -43,7 +44,7 @@ function json(
   return new Response(JSON.stringify(body), {
     status,
     headers: {
-      ...apiSecurityHeaders(servedOverHttps(app.config.origins)),
+      ...apiSecurityHeaders(https),
       "content-type": "application/json",
       "x-request-id": requestId,
       ...headers,
@@ -276,7 +277,7 @@ async function handleCounted(app: AppContext, request: Request, route: ApiRoute)
       );
     }
     status = 200;
-    return json(app, 200, result, requestId);
+    return apiJson(servedOverHttps(app.config.origins), 200, result, requestId);
   } catch (caught) {
     const error = caught instanceof ApiError ? caught : internalError();
     if (!(caught instanceof ApiError)) {
@@ -286,7 +287,13 @@ async function handleCounted(app: AppContext, request: Request, route: ApiRoute)
     status = httpStatus(error);
     const retryAfter: Record<string, string> =
       error.retryAfterSeconds === undefined ? {} : { "retry-after": String(error.retryAfterSeconds) };
-    return json(app, status, errorBody(error, requestId), requestId, retryAfter);
+    return apiJson(
+      servedOverHttps(app.config.origins),
+      status,
+      errorBody(error, requestId),
+      requestId,
+      retryAfter,
+    );
   } finally {
     const seconds = (performance.now() - started) / 1000;
     // A client that hung up mid-body is counted apart (499, as proxies log it) and logged quietly.

@@ -91,8 +91,8 @@ export async function start(): Promise<number> {
 /**
  * One serving process (alone, or a worker of primary.ts). Next's request handler runs in it behind
  * a Node `http` server of our own, so each request carries the socket's address (route handlers see
- * no socket) and per-IP limits work without a proxy; the API's hot paths skip Next (server/direct-routes-slot.ts). SIGTERM/SIGINT: stop accepting connections,
- * answer the requests in flight, then `process.exit(0)`, which closeOnSignals (server/shutdown.ts)
+ * no socket) and per-IP limits work without a proxy; the API's hot paths skip Next
+ * (server/direct-routes-slot.ts). SIGTERM/SIGINT: stop accepting connections, answer the requests in flight, then `process.exit(0)`, which closeOnSignals (server/shutdown.ts)
  * turns into closing the application context first — or exits 1 after its grace period.
  */
 async function serve(root: string, config: Config): Promise<number> {
