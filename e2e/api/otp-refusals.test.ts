@@ -13,11 +13,15 @@ import { query } from "../support/signed";
 let otp: OtpServer;
 let organizationId: string;
 const CONTACT = "root@example.com";
+/** A flow that expires after the shortest lifetime allowed (30 s), started first: the last test waits out what is left. */
+let expiring: { started: number; flow: Awaited<ReturnType<OtpServer["codeFlow"]>> };
 
 beforeAll(async () => {
   // One contact asks for more codes here than the per-contact limit allows; that limit has its own tests.
   otp = await startOtpServer(CONTACT, { env: { LATCHKEY_OTP_RATE_LIMIT_PER_CONTACT: "1000" } });
   organizationId = otp.server.root.organizationId;
+  const started = Date.now();
+  expiring = { started, flow: await otp.codeFlow(CONTACT, { expirationSeconds: "30" }) };
 });
 afterAll(async () => {
   await otp?.stop();
@@ -219,26 +223,6 @@ describe("OTP refusals through @turnkey/sdk-server against a started Latchkey: a
     expect((await verify(flow.otpId, await otp.bundle(flow, flow.code, tokenKey))).status).toBe(200);
   });
 
-  it("an expired flow (30 s) and an expired token (1 s), waited out on the real clock", async () => {
-    const started = Date.now();
-    const flow = await otp.codeFlow(CONTACT, { expirationSeconds: "30" });
-    const tokenKey = generateP256KeyPair();
-    const token = await otp.tokenFor(CONTACT, tokenKey, { expirationSeconds: "1" });
-    // Signed while the token was good (the client itself refuses to read an expired one), sent late.
-    const late = await otp.loginParams(token, tokenKey);
-    await sleepUntil(Date.now() + 1_100);
-    await expectRefused(() => login(late.params), 401, /verificationToken expired at .*; verify a new code/);
-    await expectNoSession(late.session);
-
-    await sleepUntil(started + 31_000);
-    const expired = await expectRefused(
-      async () => verify(flow.otpId, await otp.bundle(flow, flow.code, tokenKey)),
-      400,
-      new RegExp(`OTP flow ${flow.otpId} expired at .*; start a new flow with init_otp`),
-    );
-    expect(expired.code).toBe(9);
-  }, 120_000);
-
   it("a relay that refuses the mail: the Outbox and the e-mail events report it; a new flow works", async () => {
     const { client, capture } = otp;
     capture.refuse(true);
@@ -269,4 +253,24 @@ describe("OTP refusals through @turnkey/sdk-server against a started Latchkey: a
     expect((await login(params)).status).toBe(200);
     expect((await otp.clientFor(session).getWhoami({ organizationId })).userId).toBe(otp.server.root.userId);
   });
+
+  it("an expired flow (30 s) and an expired token (1 s), waited out on the real clock", async () => {
+    // Started in beforeAll: the tests above ran while it aged.
+    const { started, flow } = expiring;
+    const tokenKey = generateP256KeyPair();
+    const token = await otp.tokenFor(CONTACT, tokenKey, { expirationSeconds: "1" });
+    // Signed while the token was good (the client itself refuses to read an expired one), sent late.
+    const late = await otp.loginParams(token, tokenKey);
+    await sleepUntil(Date.now() + 1_100);
+    await expectRefused(() => login(late.params), 401, /verificationToken expired at .*; verify a new code/);
+    await expectNoSession(late.session);
+
+    await sleepUntil(started + 31_000);
+    const expired = await expectRefused(
+      async () => verify(flow.otpId, await otp.bundle(flow, flow.code, tokenKey)),
+      400,
+      new RegExp(`OTP flow ${flow.otpId} expired at .*; start a new flow with init_otp`),
+    );
+    expect(expired.code).toBe(9);
+  }, 120_000);
 });

@@ -11,7 +11,9 @@ let server: RunningServer;
 let client: ReturnType<Turnkey["apiClient"]>;
 
 beforeAll(async () => {
-  server = await startServer();
+  // A new installation as the README starts one: `latchkey org create` on an empty data directory
+  // (initdb and every migration), then `latchkey start`.
+  server = await startServer({ unmigrated: true });
   client = new Turnkey({
     apiBaseUrl: server.baseUrl,
     apiPublicKey: server.root.publicKey,

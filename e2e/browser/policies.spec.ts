@@ -49,7 +49,8 @@ const ALLOW_POLICY = "Alice signs with two admins";
 const DENY_POLICY = "Freeze signing";
 
 test.beforeAll(async ({ browser }) => {
-  server = await startEmptyServer();
+  // A new installation as `npm start` makes one: the server migrates an empty data directory itself.
+  server = await startEmptyServer({ unmigrated: true });
   page = await browser.newPage({ baseURL: server.baseUrl });
   watchConsole(page, consoleErrors);
   await addVirtualAuthenticator(page);

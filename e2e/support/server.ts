@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { generateP256KeyPair } from "@turnkey/crypto";
 import pg from "pg";
+import { seedPgliteDataDir } from "../../server/testing/pglite-data-dir-template";
 
 export interface EmptyServer {
   baseUrl: string;
@@ -40,6 +41,12 @@ export interface ServerOptions {
    * hot paths itself — or `next start` alone, where Next's route files answer every path.
    */
   command?: "next start" | "latchkey start";
+  /**
+   * PGlite: start from an empty data directory, as a new installation does (initdb and every
+   * migration, 4–5 s). Otherwise the directory starts as a copy of a migrated one
+   * (server/testing/pglite-data-dir-template.ts): the same database, made once per run.
+   */
+  unmigrated?: boolean;
 }
 
 export interface RunningServer extends EmptyServer {
@@ -108,6 +115,7 @@ async function prepare(options: ServerOptions = {}): Promise<Prepared> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "latchkey-e2e-"));
   const database = await ownDatabase();
+  if (!database.url && !options.unmigrated) await seedPgliteDataDir(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -231,21 +239,20 @@ async function createRoot(prepared: Prepared): Promise<RunningServer["root"]> {
 }
 
 /**
- * A server whose installation already has a root organization, made with `latchkey org create`
- * before the server starts (PGlite allows one process per data directory).
+ * A server whose installation already has a root organization, made with `latchkey org create`: on
+ * PGlite before the server starts (one process per data directory), on PostgreSQL while it starts.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const prepared = await prepare(options);
+  if (prepared.env.DATABASE_URL) return (await launchWithRoot(prepared, []))[0];
   const root = await createRoot(prepared);
   return { ...(await launch(prepared)), root };
 }
 
 /**
  * `count` server processes on one PostgreSQL database, as instances behind a load balancer run: the
- * same master key and environment, each its own port and data directory. They start at once, while
- * `latchkey org create` makes the root organization (the migrations take an advisory lock, so the
- * first of them to get it migrates and the others find it done). The first server owns the database
- * (its stop drops it): stop the others first.
+ * same master key and environment, each its own port and data directory. The first server owns the
+ * database (its stop drops it): stop the others first.
  */
 export async function startInstances(
   count: number,
@@ -263,6 +270,18 @@ export async function startInstances(
     const env = { ...first.env, PORT: String(port), LATCHKEY_DATA_DIR: dataDir };
     peers.push({ ...first, port, dataDir, env, dropDatabase: async () => undefined });
   }
+  return launchWithRoot(first, peers);
+}
+
+/**
+ * PostgreSQL: the servers start at once, while `latchkey org create` makes the root organization
+ * (the migrations take an advisory lock, so the first of them to get it migrates and the others
+ * find it done).
+ */
+async function launchWithRoot(
+  first: Prepared,
+  peers: Prepared[],
+): Promise<[RunningServer, ...EmptyServer[]]> {
   const [root, ...launched] = await Promise.allSettled([
     createRoot(first),
     ...[first, ...peers].map(launch),

@@ -47,7 +47,8 @@ async function makeTemplate(): Promise<Blob> {
   }
 }
 
-function templateKey(): string {
+/** A hash of the PGlite version and every migration file: a new or edited migration makes a new template. */
+export function templateKey(): string {
   const hash = createHash("sha256");
   hash.update(`pglite ${pgliteVersion()}\n`);
   const folder = migrationsDir();
