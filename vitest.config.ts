@@ -21,5 +21,13 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    // Each worker process runs its files one after another and loads the server's modules (viem,
+    // Solana's kit, PGlite's WebAssembly…) once, not once per file: that loading was over a third of
+    // the suite's CPU (the whole suite: 795 s → 447 s on PGlite, on two cores). Every file still
+    // makes its own apps and databases (server/testing/harness.ts); what files now share is
+    // module-level state, which the server already keeps safe for one process serving several
+    // contexts (caches keyed by context, chain or key), and the one process-wide mark a test sets
+    // (trustClientAddressHeader) is taken back by that test.
+    isolate: false,
   },
 });
