@@ -43,11 +43,8 @@ const DATABASE_OR_PROCESS_PACKAGES = new Set([
   "@electric-sql/pglite",
   "drizzle-orm",
   "child_process",
-  "node:child_process",
   "cluster",
-  "node:cluster",
   "worker_threads",
-  "node:worker_threads",
 ]);
 
 const IMPORT_PATTERNS = [
@@ -63,9 +60,9 @@ export function importSpecifiers(text: string): string[] {
   return [...found];
 }
 
+/** The package a bare specifier names; Node's built-ins by their plain name (`node:` dropped). */
 function packageName(specifier: string): string {
-  if (specifier.startsWith("node:")) return specifier;
-  const parts = specifier.split("/");
+  const parts = specifier.replace(/^node:/, "").split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
@@ -78,7 +75,7 @@ function resolveLocal(root: string, from: string, specifier: string): string | u
   else if (specifier.startsWith("@/")) base = path.join(root, specifier.slice(2));
   else return undefined;
   // ESM spells TypeScript modules with .js; the file on disk is .ts.
-  const candidates = [base, base.replace(/\.js$/, "")];
+  const candidates = new Set([base, base.replace(/\.js$/, "")]);
   for (const candidate of candidates) {
     for (const extension of EXTENSIONS) {
       const file = candidate + extension;

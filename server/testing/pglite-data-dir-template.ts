@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrationsDir } from "../db/open";
-import { templateKey } from "./pglite-template";
+import { migratedPglite, templateKey } from "./pglite-template";
+
+let cached: Promise<string> | undefined;
 
 /**
  * A fully migrated, empty PGlite data directory on disk, made once per set of migrations and kept
@@ -14,9 +15,11 @@ import { templateKey } from "./pglite-template";
  * first start (its signing key, sealed under its own master key) is never in it.
  */
 export function pgliteDataDirTemplate(): Promise<string> {
-  const dir = path.join(os.tmpdir(), `latchkey-pglite-datadir-${templateKey()}`);
-  if (fs.existsSync(dir)) return Promise.resolve(dir);
-  return makeTemplate(dir);
+  cached ??= findOrMake().catch((error) => {
+    cached = undefined;
+    throw error;
+  });
+  return cached;
 }
 
 /** Copy the template into `<dataDir>/pglite`, where `latchkey start` opens its database. */
@@ -24,18 +27,12 @@ export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   fs.cpSync(await pgliteDataDirTemplate(), path.join(dataDir, "pglite"), { recursive: true });
 }
 
-async function makeTemplate(dir: string): Promise<string> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
+async function findOrMake(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `latchkey-pglite-datadir-${templateKey()}`);
+  if (fs.existsSync(dir)) return dir;
   // Made beside its final name and renamed: servers starting at once never copy half a directory.
   const partial = `${dir}.${randomBytes(4).toString("hex")}.partial`;
-  const client = new PGlite(partial);
-  try {
-    await migrate(drizzle(client) as never, { migrationsFolder: migrationsDir() });
-  } finally {
-    await client.close();
-  }
+  await (await migratedPglite(partial)).close();
   try {
     fs.renameSync(partial, dir);
   } catch (error) {

@@ -9,8 +9,8 @@ import { migrationsDir } from "../db/open";
  * An empty, fully migrated PGlite data directory, dumped once per set of migrations and kept in
  * the OS temp directory. A fresh in-memory PGlite runs initdb and then every migration: 2–5 s per
  * test app on a busy two-core machine, against about 0.5 s to load this dump. The suite starts
- * hundreds of apps, each test file in a process of its own, so the dump lives on disk, not in
- * memory. Its name carries a hash of the PGlite version and every migration file, so a new or
+ * hundreds of apps in several worker processes, and `vitest` several times, so the dump lives on
+ * disk, not only in memory. Its name carries a hash of the PGlite version and every migration file, so a new or
  * edited migration makes a new template; migrations still run after loading (a no-op when current).
  */
 let cached: Promise<Blob> | undefined;
@@ -35,15 +35,26 @@ async function loadOrMake(): Promise<Blob> {
 }
 
 async function makeTemplate(): Promise<Blob> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = new PGlite();
+  const client = await migratedPglite();
   try {
-    await migrate(drizzle(client) as never, { migrationsFolder: migrationsDir() });
     return await client.dumpDataDir("none");
   } finally {
     await client.close();
+  }
+}
+
+/** A new PGlite (in memory, or in `dataDir`) with every migration applied; the caller closes it. */
+export async function migratedPglite(dataDir?: string) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = new PGlite(dataDir);
+  try {
+    await migrate(drizzle(client) as never, { migrationsFolder: migrationsDir() });
+    return client;
+  } catch (error) {
+    await client.close();
+    throw error;
   }
 }
 
