@@ -1,6 +1,6 @@
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { evaluationRecord, voteRecord } from "../audit/entries";
-import { deferInsert, noteAuditRecord } from "../audit/pending";
+import { deferInsert, deferStatus, noteAuditRecord } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
 import { prebuilt, prebuiltPerShape } from "../db/prebuilt";
@@ -16,6 +16,9 @@ import { newId } from "../ids";
 import { renderUsersJson, usersJson } from "../users/render";
 import { emitActivityStatus } from "../webhooks/domain-events";
 import { votersRead, votersToRead } from "./status-voters";
+
+/** A JSON value as the database keeps it and a later read returns it (jsonb keeps JSON's values). */
+const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 export const STATUS = {
   created: "ACTIVITY_STATUS_CREATED",
@@ -172,4 +175,40 @@ export async function setStatus(tx: Tx, id: string, values: Partial<ActivityRow>
   // A status change is a webhook event, committed with the change itself.
   if (values.status && listened) await emitActivityStatus(tx, row.updatedAt, row);
   return row;
+}
+
+/** What a fresh submission ends in: completed with its result, or failed with why. */
+export type SettledValues =
+  | { status: typeof STATUS.completed; result: object; updatedAt: Date }
+  | { status: typeof STATUS.failed; failure: object; updatedAt: Date };
+
+/**
+ * setStatus for the last status of a fresh submission, the transaction's audit append still to
+ * come: the UPDATE rides in the append's statement (audit/pending.ts), one round trip fewer. The
+ * row it leaves is known without reading it back — the inserted row with these values, the JSON
+ * passed through its text as the database stores it — so the trail's digest of the result and the
+ * answer are what any later read sees. Whether webhooks listen, and the voters the submission asked
+ * for, are read in the append's statement too.
+ */
+export function settleStatus(tx: Tx, row: ActivityRow, values: SettledValues): ActivityRow {
+  const json =
+    "result" in values ? { result: asStored(values.result) } : { failure: asStored(values.failure) };
+  const settled: ActivityRow = { ...row, ...json, status: values.status, updatedAt: values.updatedAt };
+  const [column, value] =
+    "result" in json ? [activities.result, json.result] : [activities.failure, json.failure];
+  const voters = votersToRead(tx);
+  deferStatus(tx, {
+    update: sql`(update ${activities} set ${sql.identifier(activities.status.name)} = ${values.status},
+      ${sql.identifier(column.name)} = ${JSON.stringify(value)}::jsonb,
+      ${sql.identifier(activities.updatedAt.name)} = ${values.updatedAt.toISOString()}::timestamptz
+      where ${sql.identifier(activities.id.name)} = ${row.id})`,
+    reads: sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${row.organizationId} and ${webhookEndpoints.isActive}) as listened,
+      ${voters ? usersJson(voters.organizationId, voters.userIds) : sql`null`} as voters`,
+    async afterward({ listened, voters: users }) {
+      if (voters) votersRead(tx, renderUsersJson(users ?? []));
+      // A status change is a webhook event, committed with the change itself.
+      if (listened) await emitActivityStatus(tx, settled.updatedAt, settled);
+    },
+  });
+  return settled;
 }

@@ -6,7 +6,7 @@ import { InputError } from "../encoding/input-error";
 import { ApiError, errorBody, invalid } from "../errors";
 import { recordAppProofs } from "./app-proofs";
 import type { ActivityDefinition } from "./define";
-import { STATUS, setStatus } from "./records";
+import { STATUS, setStatus, settleStatus } from "./records";
 
 /**
  * Errors from below the activities that are still the caller's doing: the signer refusing an input
@@ -58,11 +58,12 @@ async function run(app: AppContext, tx: Tx, effects: Effects): Promise<object> {
 
 /**
  * At submission the effects run in the activity's own transaction: an ApiError rolls everything
- * back and the client gets the 4xx with nothing recorded.
+ * back and the client gets the 4xx with nothing recorded. The completed status is settled in the
+ * transaction's audit append (settleStatus), which the submission makes next.
  */
 export async function runEffects(app: AppContext, tx: Tx, effects: Effects): Promise<ActivityRow> {
   const result = await run(app, tx, effects);
-  const done = await setStatus(tx, effects.activity.id, {
+  const done = settleStatus(tx, effects.activity, {
     status: STATUS.completed,
     result,
     updatedAt: effects.now,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { TActivity, TActivityRequest } from "@/lib/api/activity";
 import { appendAuditTrail } from "../audit/append";
+import { assertNothingDeferred } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -14,7 +15,7 @@ import { denialError, storedDenial } from "./denial";
 import { activityFingerprint } from "./fingerprint";
 import { insertOnce } from "./insert-once";
 import { notifyVoters } from "./notify-voters";
-import { STATUS, setStatus } from "./records";
+import { STATUS, setStatus, settleStatus } from "./records";
 import { runEffects } from "./run-effects";
 import { enforceSessionScope } from "./session-scope";
 import { takeVoters, wantVoters } from "./status-voters";
@@ -79,6 +80,7 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
     const recorded = await record(tx);
     // Last, so the organization's chain lock is held for the append and the commit only.
     if (recorded.fresh) await appendAuditTrail(tx, recorded.row, now, { serverKey: app.serverKey });
+    assertNothingDeferred(tx);
     return { ...recorded, voters: takeVoters(tx) };
   });
   async function record(tx: Tx) {
@@ -104,7 +106,7 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
     });
     if (decision.kind === "deny") {
       const failure = errorBody(denialError(decision.denial), submission.requestId);
-      const denied = await setStatus(tx, row.id, { status: STATUS.failed, failure, updatedAt: now });
+      const denied = settleStatus(tx, row, { status: STATUS.failed, failure, updatedAt: now });
       return { row: denied, fresh, denial: decision.denial };
     }
     const { rawBody } = submission;

@@ -20,7 +20,7 @@ import { newId, UUID_PATTERN } from "../ids";
 import { allowlistSubject, enforceIpAllowlist } from "../ip-allowlist/enforce";
 import { queryRegistry } from "../queries/index";
 import { enforceQueryScope } from "../queries/session-scope";
-import { enforceRateLimits } from "../rate-limit/enforce";
+import { RequestBudget } from "../rate-limit/enforce";
 import { authenticateActivity, authenticateQuery, type QueryCredentials, type Stamped } from "./authenticate";
 import { CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
 import { clientAddress } from "./client-address";
@@ -58,17 +58,17 @@ export function routeExists(route: ApiRoute): boolean {
 }
 
 /**
- * Authenticates, then spends the request's rate-limit budgets before anything else happens. A
- * credential's budget is spent only by credentials that verified, so a forged stamp naming someone
- * else's key cannot lock them out; the address's is spent by every attempt, which is what holds
- * floods of forged or missing stamps back. A refused credential is reported after counting.
+ * Authenticates, and makes the request's rate-limit budget. A credential's budget is spent only by
+ * credentials that verified, so a forged stamp naming someone else's key cannot lock them out; the
+ * address's is spent by every attempt, which is what holds floods of forged or missing stamps back.
+ * A refused credential is reported after counting.
  */
-async function withinLimits<C extends QueryCredentials>(
+async function authenticatedWithBudget<C extends QueryCredentials>(
   app: AppContext,
   request: Request,
   route: ApiRoute,
   authenticating: Promise<C>,
-): Promise<C> {
+): Promise<{ credentials: C; budget: RequestBudget }> {
   const verified = await authenticating.then(
     (credentials) => ({ credentials }),
     (error: unknown) => ({ error }),
@@ -79,13 +79,33 @@ async function withinLimits<C extends QueryCredentials>(
       : verified.credentials.kind === "stamp"
         ? verified.credentials.stamp.publicKey
         : `x-session:${verified.credentials.session.userId}`;
-  await enforceRateLimits(app, {
+  const budget = new RequestBudget(app, {
     kind: route.kind === "submit" ? "activity" : "query",
     credential,
     address: clientAddress(request.headers, app.config.trustProxyHops),
   });
-  if ("error" in verified) throw verified.error;
-  return verified.credentials;
+  if ("error" in verified) {
+    await budget.spend();
+    throw verified.error;
+  }
+  return { credentials: verified.credentials, budget };
+}
+
+/**
+ * Runs the request with its budget counted exactly once: by the caller's lookup when it gets that
+ * far (resolveCaller), otherwise alone — before the error of a request refused earlier (so a 429
+ * still wins over it), and after a path that never looked a caller up.
+ */
+async function withinBudget<T>(budget: RequestBudget, work: () => Promise<T>): Promise<T> {
+  let value: T;
+  try {
+    value = await work();
+  } catch (error) {
+    await budget.spend();
+    throw error;
+  }
+  await budget.spend();
+  return value;
 }
 
 function checkFreshness(timestampMs: string, now: Date) {
@@ -112,6 +132,7 @@ async function runActivity(
   credentials: Stamped,
   requestId: string,
   clientAddress: string | undefined,
+  budget: RequestBudget,
 ) {
   const request = validate(ZActivityRequest, body);
   const now = app.clock.now();
@@ -130,6 +151,7 @@ async function runActivity(
   const resolved = await resolveCaller(app.db, credentials.stamp, request.organizationId, {
     allowAncestors: definition?.parentMayAct ?? false,
     now,
+    budget,
   });
   // Only a parentMayAct activity can resolve to an ancestor's credential.
   const caller =
@@ -174,12 +196,16 @@ async function resolveReader(
   credentials: QueryCredentials,
   organizationId: string,
   now: Date,
+  budget: RequestBudget,
 ): Promise<Reader> {
-  if (credentials.kind === "session")
+  if (credentials.kind === "session") {
+    await budget.spend();
     return resolveSessionReader(app.db, credentials.session, organizationId);
+  }
   const caller = await resolveCaller(app.db, credentials.stamp, organizationId, {
     allowAncestors: true,
     now,
+    budget,
   });
   if (credentials.session) requireSameHolder(credentials.session, caller);
   return caller;
@@ -191,6 +217,7 @@ async function runQuery(
   body: Record<string, unknown>,
   credentials: QueryCredentials,
   clientAddress: string | undefined,
+  budget: RequestBudget,
 ) {
   const definition = queryRegistry[path]!;
   // Votes publish the signed body and signature of every activity (the compatible API's vote
@@ -208,7 +235,7 @@ async function runQuery(
     throw invalid("organizationId is required", "organizationId");
   }
   const now = app.clock.now();
-  const caller = await resolveReader(app, credentials, organizationId, now);
+  const caller = await resolveReader(app, credentials, organizationId, now, budget);
   await enforceQueryScope(app.db, (caller as Partial<Caller>).credential, path);
   await enforceIpAllowlist(app.db, app.caches.ipAllowlists, allowlistSubject(caller), clientAddress);
   const request = validate(definition.request, body);
@@ -254,26 +281,19 @@ async function handleCounted(app: AppContext, request: Request, route: ApiRoute)
     }
     const raw = await readRawBody(request, app.config.maxBodyBytes);
     let result: unknown;
+    const address = clientAddress(request.headers, app.config.trustProxyHops);
     if (route.kind === "submit") {
-      const credentials = await withinLimits(app, request, route, authenticateActivity(app, request, raw));
-      const { text, value } = parseJsonObject(raw);
-      result = await runActivity(
-        app,
-        route.path,
-        text,
-        value,
-        credentials,
-        requestId,
-        clientAddress(request.headers, app.config.trustProxyHops),
-      );
+      const authenticating = authenticateActivity(app, request, raw);
+      const { credentials, budget } = await authenticatedWithBudget(app, request, route, authenticating);
+      result = await withinBudget(budget, () => {
+        const { text, value } = parseJsonObject(raw);
+        return runActivity(app, route.path, text, value, credentials, requestId, address, budget);
+      });
     } else {
-      const credentials = await withinLimits(app, request, route, authenticateQuery(app, request, raw));
-      result = await runQuery(
-        app,
-        route.path,
-        parseJsonObject(raw).value,
-        credentials,
-        clientAddress(request.headers, app.config.trustProxyHops),
+      const authenticating = authenticateQuery(app, request, raw);
+      const { credentials, budget } = await authenticatedWithBudget(app, request, route, authenticating);
+      result = await withinBudget(budget, () =>
+        runQuery(app, route.path, parseJsonObject(raw).value, credentials, address, budget),
       );
     }
     status = 200;

@@ -4,7 +4,7 @@ import type { ServerSigningKey } from "../crypto/server-signing-key";
 import type { Tx } from "../db/client";
 import { auditCheckpoints } from "../db/schema";
 import { type ActivityState, activityRecord, GENESIS_HASH, sha256Hex } from "./entries";
-import { takeAuditRecords, takeDeferredInserts } from "./pending";
+import { takeAuditRecords, takeDeferredInserts, takeDeferredStatus } from "./pending";
 
 /** `sha256(base ‖ d1)`, then `sha256(that ‖ d2)`, … over the first `count` digests: the chain in SQL. */
 function chained(base: SQL, digests: string[], count: number): SQL {
@@ -16,10 +16,10 @@ function chained(base: SQL, digests: string[], count: number): SQL {
 }
 
 const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ({
     seq: string | number;
     hash: string;
-  }[];
+  } & Record<string, unknown>)[];
 
 /**
  * Append the transaction's records and the activity's resulting state to its organization's chain,
@@ -38,10 +38,12 @@ export async function appendAuditTrail(
 ): Promise<void> {
   const pendingRecords = takeAuditRecords(tx);
   const inserts = takeDeferredInserts(tx);
-  if (pendingRecords.length === 0 && !options.changed) return;
-  // Deferred inserts (pending.ts) ride in this statement as data-modifying CTEs: PostgreSQL runs
-  // every one of them, whether or not the main statement reads it.
-  const before = inserts.map((insert, i) => sql`${sql.identifier(`deferred_${i}`)} AS ${insert},`);
+  const status = takeDeferredStatus(tx);
+  if (pendingRecords.length === 0 && !options.changed && !status) return;
+  // Deferred inserts and the settled status (pending.ts) ride in this statement as data-modifying
+  // CTEs: PostgreSQL runs every one of them, whether or not the main statement reads it.
+  const writes = status ? [...inserts, status.update] : inserts;
+  const before = writes.map((write, i) => sql`${sql.identifier(`deferred_${i}`)} AS ${write},`);
   const records = [...pendingRecords, activityRecord(activity)];
   const digests = records.map((r) => sha256Hex(r.payload));
   const k = records.length;
@@ -52,6 +54,8 @@ export async function appendAuditTrail(
       encode(${chained(base, digests, i)}, 'hex'), encode(${chained(base, digests, i + 1)}, 'hex'),
       ${r.payload}, ${now.toISOString()}::timestamptz FROM head`,
   );
+  // What the settled status reads comes back once, beside the chain's new last entry.
+  const reads = status ? sql`, ${status.reads}` : sql``;
   const result = await tx.execute(sql`
     WITH ${sql.join(before, sql` `)} head AS (
       INSERT INTO audit_chain_heads AS h (organization_id, seq, hash, previous_hash)
@@ -61,12 +65,16 @@ export async function appendAuditTrail(
         previous_hash = h.hash,
         hash = encode(${chained(sql`decode(h.hash, 'hex')`, digests, k)}, 'hex')
       RETURNING seq, previous_hash
+    ), appended AS (
+      INSERT INTO audit_entries (organization_id, seq, kind, record_id, activity_id, previous_hash, hash, payload, created_at)
+      ${sql.join(rows, sql` UNION ALL `)}
+      RETURNING seq, hash
     )
-    INSERT INTO audit_entries (organization_id, seq, kind, record_id, activity_id, previous_hash, hash, payload, created_at)
-    ${sql.join(rows, sql` UNION ALL `)}
-    RETURNING seq, hash`);
-  const last = rowsOf(result).reduce((a, b) => (Number(b.seq) > Number(a.seq) ? b : a));
+    SELECT seq, hash ${reads} FROM appended ORDER BY seq DESC LIMIT 1`);
+  const [last] = rowsOf(result);
+  if (!last) throw new Error("the audit append returned no entry");
   const seq = Number(last.seq);
+  if (status) await status.afterward(last);
   // Checkpoints are rare (one per AUDIT_CHECKPOINT_EVERY entries), so their extra statement is too.
   const crossed = Math.floor(seq / AUDIT_CHECKPOINT_EVERY) > Math.floor((seq - k) / AUDIT_CHECKPOINT_EVERY);
   if (crossed && options.serverKey) {

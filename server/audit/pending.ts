@@ -1,4 +1,4 @@
-import type { SQLWrapper } from "drizzle-orm";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import type { AuditRecord } from "./entries";
 
@@ -40,4 +40,41 @@ export function takeDeferredInserts(tx: Tx): SQLWrapper[] {
   const list = deferred.get(tx) ?? [];
   deferred.delete(tx);
   return list;
+}
+
+/**
+ * The status a fresh submission ends in, waiting to be written by the append's own statement
+ * (records.ts settleStatus): the UPDATE rides there as one more data-modifying CTE, and what the
+ * status update used to answer (does anyone listen for webhooks, the voters to show) is read in
+ * that statement too, then handed to `afterward` while the transaction is still open.
+ */
+export interface DeferredStatus {
+  /** The UPDATE in parentheses, as a Drizzle builder renders itself inside another statement. */
+  update: SQLWrapper;
+  /** The select list read beside the append, in its snapshot: `expression AS name`, comma-separated. */
+  reads: SQL;
+  afterward(values: Record<string, unknown>): Promise<void>;
+}
+
+const statuses = new WeakMap<Tx, DeferredStatus>();
+
+export function deferStatus(tx: Tx, status: DeferredStatus): void {
+  if (statuses.has(tx)) throw new Error("a transaction settles its activity's status once");
+  statuses.set(tx, status);
+}
+
+export function takeDeferredStatus(tx: Tx): DeferredStatus | undefined {
+  const status = statuses.get(tx);
+  statuses.delete(tx);
+  return status;
+}
+
+/**
+ * For the end of a transaction that deferred work to the append: throws (so it rolls back) when
+ * something deferred was never written, rather than commit an activity without its status or round.
+ */
+export function assertNothingDeferred(tx: Tx): void {
+  if (statuses.has(tx) || (deferred.get(tx)?.length ?? 0) > 0 || (pending.get(tx)?.length ?? 0) > 0) {
+    throw new Error("the transaction ends with deferred writes its audit append never made");
+  }
 }

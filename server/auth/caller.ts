@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { prebuilt } from "../db/prebuilt";
+import { prebuilt, prebuiltPerShape } from "../db/prebuilt";
 import {
+  type ApiKeyRow,
   apiKeys,
   authenticators,
   type OrganizationRow,
@@ -10,6 +11,8 @@ import {
   users,
 } from "../db/schema";
 import { ApiError, denied, unauthenticated } from "../errors";
+import { bucketUpsert, bucketValues, type CountedRow, countsInOrder } from "../rate-limit/count";
+import type { RequestBudget } from "../rate-limit/enforce";
 import { SCHEME_CURVE } from "./api-key-stamp";
 import type { VerifiedStamp } from "./stamp";
 import { checkSignCount } from "./webauthn-stamp";
@@ -168,23 +171,47 @@ const ownApiKeyStatement = prebuilt((db) =>
 );
 
 /**
- * The common case in one round trip: an API key of the target organization itself, with the target
- * and the key's user. Undefined when that is not the case (a passkey, a parent's key, no such key
- * or organization): the general path below then answers, with its errors.
+ * The same lookup counting the request's rate-limit budgets in the same statement: the upsert runs
+ * as a CTE whatever the lookup finds, and its counters come back beside the row. The lookup reads
+ * from a one-row source with left joins, so a key that matches nothing still returns the counts.
+ * One statement per number of budgets (one to three), built once each.
  */
-async function ownApiKeyMatch(
-  db: DbOrTx,
-  stamp: VerifiedStamp,
-  targetOrganizationId: string,
-): Promise<{ organization: OrganizationRow; match: Match; user: UserRow } | undefined> {
-  if (stamp.kind !== "API_KEY") return undefined;
-  const curve = SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE];
-  const [row] = await ownApiKeyStatement.run(db, {
-    publicKey: stamp.publicKey,
-    curve,
-    organizationId: targetOrganizationId,
-  });
-  if (!row) return undefined;
+const ownApiKeyCountingStatement = prebuiltPerShape(
+  (budgets: number) =>
+    prebuilt((db) => {
+      const counted = db.$with("counted").as(bucketUpsert(db, budgets));
+      return db
+        .with(counted)
+        .select({
+          organization: organizations,
+          key: apiKeys,
+          user: users,
+          counts: sql<
+            CountedRow[]
+          >`(select json_agg(json_build_object('scope', ${counted.scope}, 'kind', ${counted.kind}, 'subject', ${counted.subject}, 'count', ${counted.count})) from ${counted})`,
+        })
+        .from(sql`(select 1) as one`)
+        .leftJoin(
+          organizations,
+          and(eq(organizations.id, sql.placeholder("organizationId")), isNull(organizations.deletedAt)),
+        )
+        .leftJoin(
+          apiKeys,
+          and(
+            eq(apiKeys.organizationId, organizations.id),
+            eq(apiKeys.publicKey, sql.placeholder("publicKey")),
+            eq(apiKeys.curve, sql.placeholder("curve")),
+          ),
+        )
+        .leftJoin(users, eq(users.id, apiKeys.userId))
+        .limit(1);
+    }),
+  String,
+);
+
+type OwnApiKey = { organization: OrganizationRow; match: Match; user: UserRow };
+
+function ownApiKeyOf(row: { organization: OrganizationRow; key: ApiKeyRow; user: UserRow }): OwnApiKey {
   const { key } = row;
   return {
     organization: row.organization,
@@ -199,6 +226,36 @@ async function ownApiKeyMatch(
 }
 
 /**
+ * The common case in one round trip: an API key of the target organization itself, with the target
+ * and the key's user — and, given the request's budget, its rate limits counted in that same
+ * statement (a spent budget throws the 429 here, before anything else is read). Undefined when that
+ * is not the case (a passkey, a parent's key, no such key or organization): the general path below
+ * then answers, with its errors.
+ */
+async function ownApiKeyMatch(
+  db: DbOrTx,
+  stamp: VerifiedStamp,
+  targetOrganizationId: string,
+  budget: RequestBudget | undefined,
+): Promise<OwnApiKey | undefined> {
+  if (stamp.kind !== "API_KEY") return undefined;
+  const curve = SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE];
+  const lookup = { publicKey: stamp.publicKey, curve, organizationId: targetOrganizationId };
+  const counting = budget?.countWith();
+  if (!counting) {
+    const [row] = await ownApiKeyStatement.run(db, lookup);
+    return row ? ownApiKeyOf(row) : undefined;
+  }
+  const [row] = await ownApiKeyCountingStatement(counting.hits.length).run(db, {
+    ...lookup,
+    ...bucketValues(counting.hits, counting.windowStart),
+  });
+  await counting.settle(countsInOrder(counting.hits, row!.counts));
+  const { organization, key, user } = row!;
+  return organization && key && user ? ownApiKeyOf({ organization, key, user }) : undefined;
+}
+
+/**
  * Map a verified stamp to a user of the target organization. Activities accept only the target's
  * own credentials; queries also accept those of its ancestors (a parent may read its sub-orgs).
  */
@@ -206,9 +263,15 @@ export async function resolveCaller(
   db: DbOrTx,
   stamp: VerifiedStamp,
   targetOrganizationId: string,
-  options: { allowAncestors: boolean; now: Date },
+  options: {
+    allowAncestors: boolean;
+    now: Date;
+    /** The request's rate-limit budgets, counted before anything else is read (in the lookup itself when it can). */
+    budget?: RequestBudget;
+  },
 ): Promise<Caller> {
-  const own = await ownApiKeyMatch(db, stamp, targetOrganizationId);
+  const own = await ownApiKeyMatch(db, stamp, targetOrganizationId, options.budget);
+  if (!own) await options.budget?.spend();
   const chain = own
     ? [own.organization]
     : await actingOrganizations(db, targetOrganizationId, options.allowAncestors);

@@ -46,18 +46,22 @@ function rateLimited(app: AppContext, hit: Hit, retryAfterSeconds: number): ApiE
   );
 }
 
-/**
- * Counts the request against its budgets in fixed windows of LATCHKEY_RATE_LIMIT_WINDOW_SECONDS
- * (time from app.clock) and throws a RESOURCE_EXHAUSTED ApiError, a 429, when any is spent. One
- * database round trip; none when no limit applies.
- */
-export async function enforceRateLimits(app: AppContext, subjects: RequestSubjects): Promise<void> {
-  const hits = hitsOf(app, subjects);
-  if (hits.length === 0) return;
+interface Window {
+  now: number;
+  windowMs: number;
+  windowStart: number;
+}
+
+/** The fixed window of LATCHKEY_RATE_LIMIT_WINDOW_SECONDS the request falls in (time from app.clock). */
+function windowOf(app: AppContext): Window {
   const now = app.clock.now().getTime();
   const windowMs = app.config.rateLimits.windowSeconds * 1000;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const counts = await countHits(app.db, hits, new Date(windowStart));
+  return { now, windowMs, windowStart: Math.floor(now / windowMs) * windowMs };
+}
+
+/** After counting: prune old counters once a minute, and throw the 429 when a budget is spent. */
+async function settle(app: AppContext, hits: Hit[], counts: number[], window: Window): Promise<void> {
+  const { now, windowMs, windowStart } = window;
   if (now - (lastPrune.get(app) ?? Number.NEGATIVE_INFINITY) >= PRUNE_EVERY_MS) {
     lastPrune.set(app, now);
     // The previous window is kept so an instance whose clock lags a little still counts right.
@@ -69,4 +73,62 @@ export async function enforceRateLimits(app: AppContext, subjects: RequestSubjec
   app.metrics.rateLimited.inc({ scope: spent.scope, kind: spent.kind });
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
   throw rateLimited(app, spent, retryAfterSeconds);
+}
+
+/**
+ * Counts the request against its budgets in fixed windows of LATCHKEY_RATE_LIMIT_WINDOW_SECONDS
+ * (time from app.clock) and throws a RESOURCE_EXHAUSTED ApiError, a 429, when any is spent. One
+ * database round trip; none when no limit applies.
+ */
+export async function enforceRateLimits(app: AppContext, subjects: RequestSubjects): Promise<void> {
+  const hits = hitsOf(app, subjects);
+  if (hits.length === 0) return;
+  const window = windowOf(app);
+  const counts = await countHits(app.db, hits, new Date(window.windowStart));
+  await settle(app, hits, counts, window);
+}
+
+/** What a statement that counts a request as part of its own work needs: the hits, and what follows. */
+export interface BudgetCount {
+  hits: Hit[];
+  windowStart: Date;
+  /** Given the counts after the upsert (in the order of `hits`): throws the 429 when one is spent. */
+  settle(counts: number[]): Promise<void>;
+}
+
+/**
+ * A request's budgets, counted exactly once before its first other database work. A stamped API
+ * request counts them inside the statement that looks its caller up (`countWith`, used by
+ * resolveCaller): the rate limit then costs no round trip of its own. Every other path — a passkey,
+ * a session, a request refused before its caller is looked up — counts them alone (`spend`), and
+ * the 429 still wins over whatever else was wrong with the request.
+ */
+export class RequestBudget {
+  private counted = false;
+
+  constructor(
+    private readonly app: AppContext,
+    private readonly subjects: RequestSubjects,
+  ) {}
+
+  /** The counting to fold into a statement, once; undefined when already counted or nothing applies. */
+  countWith(): BudgetCount | undefined {
+    if (this.counted) return undefined;
+    this.counted = true;
+    const hits = hitsOf(this.app, this.subjects);
+    if (hits.length === 0) return undefined;
+    const window = windowOf(this.app);
+    return {
+      hits,
+      windowStart: new Date(window.windowStart),
+      settle: (counts) => settle(this.app, hits, counts, window),
+    };
+  }
+
+  /** Count alone, unless already counted. */
+  async spend(): Promise<void> {
+    if (this.counted) return;
+    this.counted = true;
+    await enforceRateLimits(this.app, this.subjects);
+  }
 }

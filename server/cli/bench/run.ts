@@ -206,20 +206,23 @@ export async function bench(root: string): Promise<number> {
           });
         }
       }
-      // Last: the sends. Both latencies first, then the loads, which leave work in the job queue
-      // that would slow whatever ran after them.
-      const sendBench = { baseUrl: server.baseUrl, organizationId: server.organizationId, post, activity };
-      const eth = await ethSendBench(sendBench, wallet.ethereum, seconds);
-      const sol = await solSendBench(sendBench, wallet.solana, seconds);
-      process.stderr.write("bench: eth_send_transaction submitted → COMPLETED…\n");
-      sends = await eth.latency();
-      process.stderr.write("bench: sol_send_transaction submitted → COMPLETED…\n");
-      solSends = await sol.latency();
-      process.stderr.write("bench: sponsored eth_send_transaction, one at a time…\n");
-      sponsoredSends = await benchSponsoredSends(sendBench, wallet.ethereum);
-      process.stderr.write("bench: Earn deposits and list_earn_enabled_vaults over 50 wrappers…\n");
-      earn = await benchEarn(sendBench, wallet.ethereum);
-      results.push(...(await eth.loads()), ...(await sol.loads()));
+      // BENCH_SENDS=0 leaves the sends and Earn out (most of a run's minutes), to compare the API alone.
+      if (process.env.BENCH_SENDS !== "0") {
+        // Last: the sends. Both latencies first, then the loads, which leave work in the job queue
+        // that would slow whatever ran after them.
+        const sendBench = { baseUrl: server.baseUrl, organizationId: server.organizationId, post, activity };
+        const eth = await ethSendBench(sendBench, wallet.ethereum, seconds);
+        const sol = await solSendBench(sendBench, wallet.solana, seconds);
+        process.stderr.write("bench: eth_send_transaction submitted → COMPLETED…\n");
+        sends = await eth.latency();
+        process.stderr.write("bench: sol_send_transaction submitted → COMPLETED…\n");
+        solSends = await sol.latency();
+        process.stderr.write("bench: sponsored eth_send_transaction, one at a time…\n");
+        sponsoredSends = await benchSponsoredSends(sendBench, wallet.ethereum);
+        process.stderr.write("bench: Earn deposits and list_earn_enabled_vaults over 50 wrappers…\n");
+        earn = await benchEarn(sendBench, wallet.ethereum);
+        results.push(...(await eth.loads()), ...(await sol.loads()));
+      }
     } finally {
       await server.stop();
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
@@ -70,6 +71,39 @@ describe("rate limits per credential", () => {
     if (retryAfter > 1) expectRateLimited(await createUser(t, orgId, flooded), "key", "activity");
     t.clock.advance(1000);
     expect((await createUser(t, orgId, flooded)).status).toBe(200);
+  });
+
+  it("every request spends its budget exactly once, however far it gets, and past it a 429 wins over any other refusal", async () => {
+    nextWindow(t);
+    // Five queries, the budget: answered, refused before the caller is looked up (an activity's
+    // field in a query), and refused by the lookup itself (no such organization).
+    expect((await whoami(t, orgId, flooded)).status).toBe(200);
+    const envelope = await t.call("query", "whoami", { organizationId: orgId, type: "X" }, flooded);
+    expect(envelope.status, JSON.stringify(envelope.body)).toBe(400);
+    const unknown = await whoami(t, randomUUID(), flooded);
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(404);
+    expect((await whoami(t, orgId, flooded)).status).toBe(200);
+    expect((await whoami(t, orgId, flooded)).status).toBe(200);
+    expectRateLimited(await whoami(t, orgId, flooded), "key", "query");
+    expectRateLimited(
+      await t.call("query", "whoami", { organizationId: orgId, type: "X" }, flooded),
+      "key",
+      "query",
+    );
+    expectRateLimited(await whoami(t, randomUUID(), flooded), "key", "query");
+
+    // Activities alike: a stale request is refused before its caller is looked up, and counts.
+    const stale = {
+      ...t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", orgId, { users: [] }),
+      timestampMs: String(t.clock.now().getTime() - 2 * 60 * 60 * 1000),
+    };
+    expect((await t.call("submit", "create_users", stale, flooded)).status).toBe(401);
+    expect((await createUser(t, orgId, flooded)).status).toBe(200);
+    expect((await createUser(t, orgId, flooded)).status).toBe(200);
+    const before = await activityRows(t);
+    expectRateLimited(await t.call("submit", "create_users", stale, flooded), "key", "activity");
+    expectRateLimited(await createUser(t, orgId, flooded), "key", "activity");
+    expect(await activityRows(t)).toBe(before);
   });
 
   it("a forged stamp naming a key does not spend that key's budget", async () => {
