@@ -1,11 +1,18 @@
-import { eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { voteRecord } from "../audit/entries";
 import { noteAuditRecord } from "../audit/pending";
-import type { Tx } from "../db/client";
+import type { DbOrTx, Tx } from "../db/client";
 import { prebuilt } from "../db/prebuilt";
-import { type ActivityRow, activities, type VoteRow, votes } from "../db/schema";
+import { type ActivityRow, activities, type VoteRow, votes, walletAccounts, wallets } from "../db/schema";
 import { newId } from "../ids";
+import {
+  accountKey,
+  accountSource,
+  mayNameAccount,
+  rememberSignerSource,
+  walletSeed,
+} from "../sign-with/signer-source";
 import { activityFingerprint } from "./fingerprint";
 import { STATUS } from "./records";
 import type { Submission } from "./submit";
@@ -33,11 +40,8 @@ const ACTIVITY_FIELDS = [
   "updatedAt",
 ] as const;
 
-/**
- * The activity inserted unless its fingerprint is known, and the vote inserted from its RETURNING:
- * one statement, built once (prebuilt.ts), `activity_<field>` and `vote_<column>` its values.
- */
-const insertWithVote = prebuilt((db) => {
+/** The activity inserted unless its fingerprint is known, and the vote inserted from its RETURNING. */
+function insertCtes(db: DbOrTx) {
   const inserted = db.$with("inserted").as(
     db
       .insert(activities)
@@ -58,7 +62,50 @@ const insertWithVote = prebuilt((db) => {
       .select(sql`select ${sql.join(columns, sql`, `)} from ${inserted}`)
       .returning({ id: votes.id }),
   );
+  return { inserted, voted };
+}
+
+/**
+ * Both inserts in one statement, built once (prebuilt.ts), `activity_<field>` and `vote_<column>`
+ * its values.
+ */
+const insertWithVote = prebuilt((db) => {
+  const { inserted, voted } = insertCtes(db);
   return db.with(inserted, voted).select().from(inserted).leftJoin(voted, sql`true`);
+});
+
+/**
+ * The same, reading in that statement the wallet account the activity signs with (`account_signWith`
+ * in `account_organizationId`), with its wallet and sealed rows, as findSignerSource would: the
+ * policy round and the signer then find it without a round trip of their own. The lowest account id
+ * when several share the address, as findSignerSource answers.
+ */
+const insertWithVoteAndAccount = prebuilt((db) => {
+  const { inserted, voted } = insertCtes(db);
+  return db
+    .with(inserted, voted)
+    .select({
+      inserted: inserted._.selectedFields,
+      voted: voted._.selectedFields,
+      account: walletAccounts,
+      wallet: wallets,
+      accountKey,
+      walletSeed,
+    })
+    .from(inserted)
+    .leftJoin(voted, sql`true`)
+    .leftJoin(
+      walletAccounts,
+      and(
+        eq(walletAccounts.organizationId, sql.placeholder("account_organizationId")),
+        eq(walletAccounts.address, sql.placeholder("account_signWith")),
+      ),
+    )
+    .leftJoin(wallets, eq(wallets.id, walletAccounts.walletId))
+    .leftJoin(accountKey, eq(accountKey.id, walletAccounts.id))
+    .leftJoin(walletSeed, eq(walletSeed.id, walletAccounts.walletId))
+    .orderBy(walletAccounts.id)
+    .limit(1);
 });
 
 /**
@@ -106,7 +153,25 @@ export async function insertOnce(
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(activity)) values[`activity_${key}`] = value;
   for (const [key, value] of Object.entries(vote)) values[`vote_${key}`] = value;
-  const [row] = await insertWithVote.run(tx, values);
+  // An activity that signs with an address reads its account in the same statement.
+  const signWith = submission.definition.targets?.(submission.params as never).signWith;
+  let row: { inserted: ActivityRow; voted: { id: string } | null } | undefined;
+  if (signWith !== undefined && mayNameAccount(signWith)) {
+    values.account_organizationId = request.organizationId;
+    values.account_signWith = signWith;
+    const [read] = await insertWithVoteAndAccount.run(tx, values);
+    if (read?.account) {
+      rememberSignerSource(
+        tx,
+        request.organizationId,
+        signWith,
+        accountSource({ ...read, account: read.account }),
+      );
+    }
+    row = read;
+  } else {
+    [row] = await insertWithVote.run(tx, values);
+  }
   if (row) {
     if (row.voted?.id !== vote.id)
       throw new Error("the submission's vote was not recorded with its activity");

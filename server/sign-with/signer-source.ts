@@ -1,6 +1,6 @@
 import { and, eq, is, sql } from "drizzle-orm";
 import { alias, PgTransaction } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx, Tx } from "../db/client";
 import { prebuilt } from "../db/prebuilt";
 import {
   privateKeyAddresses,
@@ -48,7 +48,7 @@ export async function findSignerSource(
   if (!is(db, PgTransaction)) return lookUp(db, organizationId, signWith);
   const known = found.get(db) ?? new Map<string, SignerSource>();
   found.set(db, known);
-  const key = `${organizationId}\n${signWith}`;
+  const key = sourceKey(organizationId, signWith);
   const hit = known.get(key);
   if (hit) return hit;
   const source = await lookUp(db, organizationId, signWith);
@@ -57,8 +57,45 @@ export async function findSignerSource(
 }
 
 const found = new WeakMap<object, Map<string, SignerSource>>();
-const accountKey = alias(sealedSecrets, "account_key");
-const walletSeed = alias(sealedSecrets, "wallet_seed");
+const sourceKey = (organizationId: string, signWith: string) => `${organizationId}\n${signWith}`;
+
+/**
+ * A source read by another statement of the transaction (the submission's own insert reads its
+ * signer's account with it, insert-once.ts): the policy round and the signer then ask nothing.
+ */
+export function rememberSignerSource(tx: Tx, organizationId: string, signWith: string, source: SignerSource) {
+  const known = found.get(tx) ?? new Map<string, SignerSource>();
+  found.set(tx, known);
+  known.set(sourceKey(organizationId, signWith), source);
+}
+
+/** Whether `signWith` can name a wallet account (an address; a UUID names a private key first). */
+export const mayNameAccount = (signWith: string) => !UUID_PATTERN.test(signWith);
+
+/** The sealed rows joined to an account: its own key, and its wallet's mnemonic for an older account. */
+export const accountKey = alias(sealedSecrets, "account_key");
+export const walletSeed = alias(sealedSecrets, "wallet_seed");
+
+/** The account with its wallet and sealed rows as one statement read them, as a signer source. */
+export function accountSource(row: {
+  account: WalletAccountRow;
+  wallet: WalletRow | null;
+  accountKey: SealedSecretRow | null;
+  walletSeed: SealedSecretRow | null;
+}): SignerSource {
+  const { account } = row;
+  return {
+    kind: "WALLET_ACCOUNT",
+    walletId: account.walletId,
+    walletAccountId: account.id,
+    address: account.address,
+    path: account.path,
+    curve: account.curve as Curve,
+    account,
+    wallet: row.wallet,
+    sealed: [row.accountKey, row.walletSeed].filter((s): s is SealedSecretRow => s !== null),
+  };
+}
 
 // Every signature by a wallet account asks this: built once (prebuilt.ts).
 const accountStatement = prebuilt((db) =>
@@ -93,20 +130,7 @@ async function lookUp(
   // The account with its wallet and both sealed rows, in one round trip (the signer needs the
   // account's key, or for an account made before keys were sealed per account, the mnemonic).
   const [row] = await accountStatement.run(db, { organizationId, signWith });
-  if (row) {
-    const { account } = row;
-    return {
-      kind: "WALLET_ACCOUNT",
-      walletId: account.walletId,
-      walletAccountId: account.id,
-      address: account.address,
-      path: account.path,
-      curve: account.curve as Curve,
-      account,
-      wallet: row.wallet,
-      sealed: [row.accountKey, row.walletSeed].filter((s): s is SealedSecretRow => s !== null),
-    };
-  }
+  if (row) return accountSource(row);
   const [keyAddress] = await db
     .select({ privateKeyId: privateKeys.id, curve: privateKeys.curve })
     .from(privateKeyAddresses)
