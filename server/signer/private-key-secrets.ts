@@ -6,6 +6,7 @@ import type { DbOrTx } from "../db/client";
 import { exportBundle } from "./bundles";
 import { SignerInputError } from "./errors";
 import type { MasterKeyring } from "./keyring";
+import { ed25519PublicKey } from "./signing/ed25519-native";
 import type { Curve, KeyPair } from "./types";
 import { storeNewSecrets, storeSecret, withSecret } from "./vault";
 
@@ -30,7 +31,7 @@ export function publicKeyOf(curve: Curve, privateKey: Uint8Array): Uint8Array {
     case "CURVE_P256":
       return p256.getPublicKey(privateKey, true);
     case "CURVE_ED25519":
-      return ed25519.getPublicKey(privateKey);
+      return ed25519PublicKey(privateKey);
   }
 }
 

@@ -1,6 +1,6 @@
-import { ed25519 } from "@noble/curves/ed25519.js";
 import { p256 } from "@noble/curves/nist.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { ed25519PublicKey } from "../signing/ed25519-native";
 import type { Curve } from "../types";
 import { nativeCompressedPublicKey } from "./native-public-key";
 
@@ -42,6 +42,6 @@ export const SLIP10_CURVES: Record<Curve, Slip10Curve> = {
     masterHmacKey: ascii("ed25519 seed"),
     order: null,
     onInvalidScalar: "retry",
-    publicKey: (privateKey) => ed25519.getPublicKey(privateKey),
+    publicKey: (privateKey) => ed25519PublicKey(privateKey),
   },
 };

@@ -1,4 +1,3 @@
-import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
@@ -6,6 +5,7 @@ import { decodeHexField } from "../../encoding/hex";
 import { SignerInputError } from "../errors";
 import type { HashFunction, KeyPair, PayloadEncoding, RawSignature } from "../types";
 import { type EcdsaCurve, signDigest } from "./ecdsa";
+import { ed25519Sign } from "./ed25519-native";
 import { eip712Digest } from "./eip712-digest";
 import { eip7702AuthorizationDigest } from "./eip7702-digest";
 
@@ -52,7 +52,7 @@ function signEd25519(
       `hashFunction ${hashFunction} cannot be used with a CURVE_ED25519 key: ed25519 hashes the message itself, send HASH_FUNCTION_NOT_APPLICABLE`,
     );
   }
-  const signature = ed25519.sign(messageBytes(payload, encoding), seed);
+  const signature = ed25519Sign(seed, messageBytes(payload, encoding));
   return { r: bytesToHex(signature.subarray(0, 32)), s: bytesToHex(signature.subarray(32, 64)), v: "00" };
 }
 

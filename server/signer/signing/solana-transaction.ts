@@ -1,10 +1,10 @@
-import { ed25519 } from "@noble/curves/ed25519.js";
 import { equalBytes } from "@noble/curves/utils.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
 import { decodeHexField } from "../../encoding/hex";
 import { readSolanaTransaction } from "../../encoding/solana-wire";
 import { SignerInputError } from "../errors";
+import { ed25519Sign } from "./ed25519-native";
 
 /**
  * sign_transaction for TRANSACTION_TYPE_SOLANA: `unsignedTransaction` is the hex of a full wire-format
@@ -29,7 +29,7 @@ export function signSolanaTransaction(
       `unsignedTransaction does not list ${base58.encode(publicKey)} among its required signers, so this key cannot sign it`,
     );
   }
-  const signature = ed25519.sign(bytes.subarray(layout.messageOffset), privateKey);
+  const signature = ed25519Sign(privateKey, bytes.subarray(layout.messageOffset));
   const signed = bytes.slice();
   signed.set(signature, layout.signaturesOffset + slot * 64);
   return bytesToHex(signed);
