@@ -10,6 +10,8 @@ export interface BenchServer {
   /** Bearer token for /metrics (round trips per path, event-loop delay). */
   metricsToken: string;
   organizationId: string;
+  /** The serving process (one process: `latchkey start` without workers), for its CPU time. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -103,5 +105,5 @@ export async function launchBenchServer(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, metricsToken, organizationId, stop };
+  return { baseUrl, metricsToken, organizationId, stop, pid: child.pid };
 }

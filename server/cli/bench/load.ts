@@ -14,6 +14,9 @@ export interface LoadResult {
   /** The server's event-loop delay during this run, ms. */
   eventLoopP99Ms?: number;
   eventLoopMaxMs?: number;
+  /** CPU time per request of the server process and of PostgreSQL's processes (Linux only). */
+  serverCpuMs?: number;
+  postgresCpuMs?: number;
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -4,6 +4,7 @@ import { benchEarn, type EarnCost } from "./earn-cost";
 import { launchBenchServer } from "./launch";
 import { type LoadResult, runLoad } from "./load";
 import { benchPolicies, benchTransaction, measurePolicyCost } from "./policy-cost";
+import { cpuPerRequest, readCpu } from "./process-cpu";
 import { formatReport, saveReport } from "./report";
 import { ethSendBench, type SendCost } from "./send-cost";
 import { roundTripsPerRequest, scrapeServer } from "./server-metrics";
@@ -196,10 +197,18 @@ export async function bench(root: string): Promise<number> {
           process.stderr.write(`bench: ${name} at concurrency ${concurrency}…\n`);
           // The scrape before resets the server's event-loop window; the one after reads it.
           const before = await scrapeServer(server.baseUrl, server.metricsToken);
+          const cpuBefore = readCpu(server.pid, database.url !== undefined);
           const result = await runLoad(name, concurrency, seconds * 1000, send);
+          const cpu = cpuPerRequest(
+            cpuBefore,
+            readCpu(server.pid, database.url !== undefined),
+            result.requests,
+          );
           const after = await scrapeServer(server.baseUrl, server.metricsToken);
           results.push({
             ...result,
+            serverCpuMs: cpu.serverMs,
+            postgresCpuMs: cpu.postgresMs,
             roundTrips: path ? roundTripsPerRequest(before, after, path) : undefined,
             eventLoopP99Ms: after.eventLoopP99Ms,
             eventLoopMaxMs: after.eventLoopMaxMs,
