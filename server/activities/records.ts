@@ -3,6 +3,7 @@ import { evaluationRecord, voteRecord } from "../audit/entries";
 import { deferInsert, deferStatus, noteAuditRecord } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
+import { placeholderInsert, typedPlaceholder } from "../db/placeholder-sql";
 import { prebuilt, prebuiltPerShape } from "../db/prebuilt";
 import {
   type ActivityRow,
@@ -85,6 +86,17 @@ export async function approvingUsers(tx: Tx, activityId: string): Promise<string
   return rows.filter((v) => v.selection === "VOTE_SELECTION_APPROVED").map((v) => v.userId);
 }
 
+const EVALUATION_COLUMNS = [
+  "id",
+  "activityId",
+  "organizationId",
+  "voteId",
+  "policyEvaluations",
+  "outcome",
+  "decidingPolicyIds",
+  "createdAt",
+] as const;
+
 /** One evaluation round as get_policy_evaluations shows it, tied to the vote that caused it. */
 export async function recordEvaluation(
   tx: Tx,
@@ -108,7 +120,15 @@ export async function recordEvaluation(
     createdAt: now,
   };
   // Nothing reads a round back before the commit: its insert rides in the audit append's statement.
-  deferInsert(tx, tx.insert(policyEvaluations).values(values), evaluationRecord(values));
+  deferInsert(
+    tx,
+    {
+      shape: "evaluation",
+      build: (prefix) => placeholderInsert(policyEvaluations, EVALUATION_COLUMNS, prefix),
+      values,
+    },
+    evaluationRecord(values),
+  );
 }
 
 /** The shape of a status update: the fields given values, the fields cleared, the voters read. */
@@ -194,16 +214,35 @@ export function settleStatus(tx: Tx, row: ActivityRow, values: SettledValues): A
   const json =
     "result" in values ? { result: asStored(values.result) } : { failure: asStored(values.failure) };
   const settled: ActivityRow = { ...row, ...json, status: values.status, updatedAt: values.updatedAt };
-  const [column, value] =
-    "result" in json ? [activities.result, json.result] : [activities.failure, json.failure];
+  const jsonColumn = "result" in json ? "result" : "failure";
   const voters = votersToRead(tx);
+  const voterCount = voters?.userIds.length;
+  const reads: Record<string, unknown> = { organizationId: row.organizationId };
+  voters?.userIds.forEach((userId, i) => {
+    reads[`voter_${i}`] = userId;
+  });
   deferStatus(tx, {
-    update: sql`(update ${activities} set ${sql.identifier(activities.status.name)} = ${values.status},
-      ${sql.identifier(column.name)} = ${JSON.stringify(value)}::jsonb,
-      ${sql.identifier(activities.updatedAt.name)} = ${values.updatedAt.toISOString()}::timestamptz
-      where ${sql.identifier(activities.id.name)} = ${row.id})`,
-    reads: sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${row.organizationId} and ${webhookEndpoints.isActive}) as listened,
-      ${voters ? usersJson(voters.organizationId, voters.userIds) : sql`null`} as voters`,
+    update: {
+      shape: `status:${jsonColumn}`,
+      build: (prefix) =>
+        sql`(update ${activities} set ${sql.identifier(activities.status.name)} = ${typedPlaceholder(`${prefix}status`, activities.status)},
+          ${sql.identifier(activities[jsonColumn].name)} = ${typedPlaceholder(`${prefix}json`, activities[jsonColumn])},
+          ${sql.identifier(activities.updatedAt.name)} = ${typedPlaceholder(`${prefix}updatedAt`, activities.updatedAt)}
+          where ${sql.identifier(activities.id.name)} = ${typedPlaceholder(`${prefix}id`, activities.id)})`,
+      values: { status: values.status, json: settled[jsonColumn], updatedAt: values.updatedAt, id: row.id },
+    },
+    reads: {
+      shape: `reads:${voterCount ?? "-"}`,
+      build: (prefix) => {
+        const organizationId = sql.placeholder(`${prefix}organizationId`);
+        const voterIds = Array.from({ length: voterCount ?? 0 }, (_, i) =>
+          sql.placeholder(`${prefix}voter_${i}`),
+        );
+        return sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${organizationId} and ${webhookEndpoints.isActive}) as listened,
+          ${voterCount === undefined ? sql`null` : usersJson(organizationId as never, voterIds as never[])} as voters`;
+      },
+      values: reads,
+    },
     async afterward({ listened, voters: users }) {
       if (voters) votersRead(tx, renderUsersJson(users ?? []));
       // A status change is a webhook event, committed with the change itself.

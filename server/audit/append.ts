@@ -2,18 +2,69 @@ import { type SQL, sql } from "drizzle-orm";
 import { AUDIT_CHECKPOINT_EVERY, signAuditCheckpoint } from "../crypto/audit-checkpoint";
 import type { ServerSigningKey } from "../crypto/server-signing-key";
 import type { Tx } from "../db/client";
+import { prebuiltPerShape, prebuiltSql } from "../db/prebuilt";
 import { auditCheckpoints } from "../db/schema";
 import { type ActivityState, activityRecord, GENESIS_HASH, sha256Hex } from "./entries";
-import { takeAuditRecords, takeDeferredInserts, takeDeferredStatus } from "./pending";
+import { type DeferredWrite, takeAuditRecords, takeDeferredInserts, takeDeferredStatus } from "./pending";
 
 /** `sha256(base ‖ d1)`, then `sha256(that ‖ d2)`, … over the first `count` digests: the chain in SQL. */
-function chained(base: SQL, digests: string[], count: number): SQL {
+function chained(base: SQL, count: number): SQL {
   let expression = base;
-  for (const digest of digests.slice(0, count)) {
-    expression = sql`sha256(${expression} || decode(${digest}, 'hex'))`;
+  for (let i = 0; i < count; i++) {
+    expression = sql`sha256(${expression} || decode(${sql.placeholder(`digest_${i}`)}, 'hex'))`;
   }
   return expression;
 }
+
+/** What decides the append statement's text: how many entries, and which writes ride in it. */
+interface AppendShape {
+  entries: number;
+  writes: DeferredWrite[];
+  reads: DeferredWrite | undefined;
+}
+
+const shapeKey = ({ entries, writes, reads }: AppendShape) =>
+  `${entries}|${writes.map((w) => w.shape).join(",")}|${reads?.shape ?? "-"}`;
+
+/**
+ * The append's statement for one shape, built once (prebuilt.ts): every submission of one kind
+ * appends with the same text, so only its values change. Placeholders: `org`, `now`, `digest_<i>`,
+ * `kind_<i>`, `record_<i>`, `activity_<i>` and `payload_<i>` for the entries, and each deferred
+ * write's own under `w<j>_` (the reads' under `reads_`).
+ */
+const appendStatement = prebuiltPerShape(({ entries: k, writes, reads }: AppendShape) => {
+  const before = writes.map(
+    (write, j) => sql`${sql.identifier(`deferred_${j}`)} AS ${write.build(`w${j}_`)},`,
+  );
+  const base = sql`decode(head.previous_hash, 'hex')`;
+  const org = sql.placeholder("org");
+  const rows = Array.from(
+    { length: k },
+    (_, i) => sql`SELECT ${org}, head.seq - ${sql.raw(String(k - i - 1))}, ${sql.placeholder(`kind_${i}`)},
+      ${sql.placeholder(`record_${i}`)}, ${sql.placeholder(`activity_${i}`)},
+      encode(${chained(base, i)}, 'hex'), encode(${chained(base, i + 1)}, 'hex'),
+      ${sql.placeholder(`payload_${i}`)}, cast(${sql.placeholder("now")} as timestamptz) FROM head`,
+  );
+  // What the settled status reads comes back once, beside the chain's new last entry.
+  const read = reads ? sql`, ${reads.build("reads_")}` : sql``;
+  return prebuiltSql(
+    () => sql`
+    WITH ${sql.join(before, sql` `)} head AS (
+      INSERT INTO audit_chain_heads AS h (organization_id, seq, hash, previous_hash)
+      VALUES (${org}, ${sql.raw(String(k))}, encode(${chained(sql`decode(${GENESIS_HASH}, 'hex')`, k)}, 'hex'), ${GENESIS_HASH})
+      ON CONFLICT (organization_id) DO UPDATE SET
+        seq = h.seq + ${sql.raw(String(k))},
+        previous_hash = h.hash,
+        hash = encode(${chained(sql`decode(h.hash, 'hex')`, k)}, 'hex')
+      RETURNING seq, previous_hash
+    ), appended AS (
+      INSERT INTO audit_entries (organization_id, seq, kind, record_id, activity_id, previous_hash, hash, payload, created_at)
+      ${sql.join(rows, sql` UNION ALL `)}
+      RETURNING seq, hash
+    )
+    SELECT seq, hash ${read} FROM appended ORDER BY seq DESC LIMIT 1`,
+  );
+}, shapeKey);
 
 const rowsOf = (result: unknown) =>
   (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ({
@@ -43,37 +94,28 @@ export async function appendAuditTrail(
   // Deferred inserts and the settled status (pending.ts) ride in this statement as data-modifying
   // CTEs: PostgreSQL runs every one of them, whether or not the main statement reads it.
   const writes = status ? [...inserts, status.update] : inserts;
-  const before = writes.map((write, i) => sql`${sql.identifier(`deferred_${i}`)} AS ${write},`);
   const records = [...pendingRecords, activityRecord(activity)];
-  const digests = records.map((r) => sha256Hex(r.payload));
-  const k = records.length;
-  const org = activity.organizationId;
-  const base = sql`decode(head.previous_hash, 'hex')`;
-  const rows = records.map(
-    (r, i) => sql`SELECT ${org}, head.seq - ${k} + ${i + 1}, ${r.kind}, ${r.recordId}, ${r.activityId},
-      encode(${chained(base, digests, i)}, 'hex'), encode(${chained(base, digests, i + 1)}, 'hex'),
-      ${r.payload}, ${now.toISOString()}::timestamptz FROM head`,
+  const values: Record<string, unknown> = { org: activity.organizationId, now: now.toISOString() };
+  records.forEach((r, i) => {
+    values[`digest_${i}`] = sha256Hex(r.payload);
+    values[`kind_${i}`] = r.kind;
+    values[`record_${i}`] = r.recordId;
+    values[`activity_${i}`] = r.activityId;
+    values[`payload_${i}`] = r.payload;
+  });
+  writes.forEach((write, j) => {
+    for (const [name, value] of Object.entries(write.values)) values[`w${j}_${name}`] = value;
+  });
+  for (const [name, value] of Object.entries(status?.reads.values ?? {})) values[`reads_${name}`] = value;
+  const result = await appendStatement({ entries: records.length, writes, reads: status?.reads }).run(
+    tx,
+    values,
   );
-  // What the settled status reads comes back once, beside the chain's new last entry.
-  const reads = status ? sql`, ${status.reads}` : sql``;
-  const result = await tx.execute(sql`
-    WITH ${sql.join(before, sql` `)} head AS (
-      INSERT INTO audit_chain_heads AS h (organization_id, seq, hash, previous_hash)
-      VALUES (${org}, ${k}, encode(${chained(sql`decode(${GENESIS_HASH}, 'hex')`, digests, k)}, 'hex'), ${GENESIS_HASH})
-      ON CONFLICT (organization_id) DO UPDATE SET
-        seq = h.seq + ${k},
-        previous_hash = h.hash,
-        hash = encode(${chained(sql`decode(h.hash, 'hex')`, digests, k)}, 'hex')
-      RETURNING seq, previous_hash
-    ), appended AS (
-      INSERT INTO audit_entries (organization_id, seq, kind, record_id, activity_id, previous_hash, hash, payload, created_at)
-      ${sql.join(rows, sql` UNION ALL `)}
-      RETURNING seq, hash
-    )
-    SELECT seq, hash ${reads} FROM appended ORDER BY seq DESC LIMIT 1`);
   const [last] = rowsOf(result);
   if (!last) throw new Error("the audit append returned no entry");
   const seq = Number(last.seq);
+  const k = records.length;
+  const org = activity.organizationId;
   if (status) await status.afterward(last);
   // Checkpoints are rare (one per AUDIT_CHECKPOINT_EVERY entries), so their extra statement is too.
   const crossed = Math.floor(seq / AUDIT_CHECKPOINT_EVERY) > Math.floor((seq - k) / AUDIT_CHECKPOINT_EVERY);

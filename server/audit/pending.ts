@@ -1,4 +1,4 @@
-import type { SQL, SQLWrapper } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import type { AuditRecord } from "./entries";
 
@@ -22,21 +22,35 @@ export function takeAuditRecords(tx: Tx): AuditRecord[] {
 }
 
 /**
+ * A write (or, for a settled status, the columns read beside it) that rides in the append's
+ * statement. The statement is built once per shape (append.ts), so its SQL takes every value as a
+ * placeholder named from `prefix` (which keeps one write's names apart from another's) and the
+ * values come separately, under those names without the prefix.
+ */
+export interface DeferredWrite {
+  /** Writes of one shape build the same SQL text. */
+  shape: string;
+  /** A data-modifying statement in parentheses (for `reads`: a select list, `expression AS name, …`). */
+  build(prefix: string): SQL;
+  values: Record<string, unknown>;
+}
+
+/**
  * Inserts nothing reads back before the commit (a policy evaluation round) wait here too, and run
  * as part of the append's own statement: one round trip fewer each. Only for rows whose audit
  * record is noted with them, so the transaction necessarily ends with appendAuditTrail (a path
  * that did not would lose the trail's entry as well, which the audit tests catch).
  */
-const deferred = new WeakMap<Tx, SQLWrapper[]>();
+const deferred = new WeakMap<Tx, DeferredWrite[]>();
 
-export function deferInsert(tx: Tx, insert: SQLWrapper, record: AuditRecord): void {
+export function deferInsert(tx: Tx, insert: DeferredWrite, record: AuditRecord): void {
   const list = deferred.get(tx);
   if (list) list.push(insert);
   else deferred.set(tx, [insert]);
   noteAuditRecord(tx, record);
 }
 
-export function takeDeferredInserts(tx: Tx): SQLWrapper[] {
+export function takeDeferredInserts(tx: Tx): DeferredWrite[] {
   const list = deferred.get(tx) ?? [];
   deferred.delete(tx);
   return list;
@@ -49,10 +63,9 @@ export function takeDeferredInserts(tx: Tx): SQLWrapper[] {
  * that statement too, then handed to `afterward` while the transaction is still open.
  */
 export interface DeferredStatus {
-  /** The UPDATE in parentheses, as a Drizzle builder renders itself inside another statement. */
-  update: SQLWrapper;
-  /** The select list read beside the append, in its snapshot: `expression AS name`, comma-separated. */
-  reads: SQL;
+  update: DeferredWrite;
+  /** The select list read beside the append, in its snapshot. */
+  reads: DeferredWrite;
   afterward(values: Record<string, unknown>): Promise<void>;
 }
 

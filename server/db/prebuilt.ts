@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
 /**
@@ -91,6 +92,22 @@ export function prebuilt<B extends Preparable<unknown>>(build: (db: DbOrTx) => B
       if (recorded.joinsNotNullableMap !== undefined)
         prepared.joinsNotNullableMap = recorded.joinsNotNullableMap;
       return prepared.execute(values) as Promise<ResultOf<B>>;
+    },
+  };
+}
+
+/**
+ * A statement written as SQL (no query builder), built once: `build` is called on the first run,
+ * with `sql.placeholder(name)` wherever a value goes (`sql.param(placeholder, column)` to encode it
+ * as that column does); each run fills in the values. Rows come back as the driver gives them.
+ */
+export function prebuiltSql(build: () => SQL): Prebuilt<unknown> {
+  let query: unknown;
+  return {
+    run(db, values) {
+      query ??= (db as unknown as { dialect: { sqlToQuery(sql: SQL): unknown } }).dialect.sqlToQuery(build());
+      const session = (db as unknown as { session: Session }).session;
+      return session.prepareQuery(query, undefined, undefined, false, undefined, undefined).execute(values);
     },
   };
 }

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/harness";
 import type { DbOrTx } from "../client";
-import { prebuilt, prebuiltPerShape } from "../prebuilt";
+import { placeholderInsert } from "../placeholder-sql";
+import { prebuilt, prebuiltPerShape, prebuiltSql } from "../prebuilt";
 import { apiKeys, organizations, rateLimitBuckets, users } from "../schema";
 
 /**
@@ -97,5 +98,37 @@ describe("prebuilt statements", () => {
     expect(selectN(2)).not.toBe(selectN(1));
     expect(made).toEqual([1, 2]);
     expect(await selectN(2).run(t.app.db, { id: org.organizationId })).toEqual([{ id: org.organizationId }]);
+  });
+
+  it("runs a statement written as SQL, built once, its placeholders encoded as their columns", async () => {
+    let builds = 0;
+    const insertUser = prebuiltSql(() => {
+      builds++;
+      const columns = ["id", "organizationId", "name", "tagIds", "createdAt", "updatedAt"] as const;
+      // The insert in parentheses, as the audit append carries its deferred writes: a CTE.
+      return sql`with written as ${placeholderInsert(users, columns, "u_")} select 1 as done`;
+    });
+    const createdAt = new Date("2026-01-02T03:04:05.678Z");
+    for (const [i, tagIds] of [[], ["a", "b,c", 'd "e"']].entries()) {
+      const id = `prebuilt-sql-${i}`;
+      await t.app.db.transaction(async (tx) => {
+        await insertUser.run(tx, {
+          u_id: id,
+          u_organizationId: org.organizationId,
+          u_name: `written ${i}`,
+          u_tagIds: tagIds,
+          u_createdAt: createdAt,
+          u_updatedAt: createdAt,
+        });
+      });
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
+      expect(row).toMatchObject({
+        name: `written ${i}`,
+        tagIds,
+        createdAt,
+        organizationId: org.organizationId,
+      });
+    }
+    expect(builds).toBe(1);
   });
 });
