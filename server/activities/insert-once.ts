@@ -109,6 +109,19 @@ const insertWithVoteAndAccount = prebuilt((db) => {
 });
 
 /**
+ * The address or key id the activity signs with, as its `targets` name it; undefined when they name
+ * none, or cannot read these parameters (a malformed address, say): that is then the policy round's
+ * or the execution's to refuse with its 4xx, the read ahead only skipped.
+ */
+function signWithOf(submission: Submission): string | undefined {
+  try {
+    return submission.definition.targets?.(submission.params as never).signWith;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Insert the activity once per signed body, and with it the requester's own approving vote, in
  * one statement: the vote is inserted from the activity's RETURNING, so a body already recorded
  * (the unique fingerprint turns the insert into nothing) adds no vote. The same body again finds
@@ -154,7 +167,7 @@ export async function insertOnce(
   for (const [key, value] of Object.entries(activity)) values[`activity_${key}`] = value;
   for (const [key, value] of Object.entries(vote)) values[`vote_${key}`] = value;
   // An activity that signs with an address reads its account in the same statement.
-  const signWith = submission.definition.targets?.(submission.params as never).signWith;
+  const signWith = signWithOf(submission);
   let row: { inserted: ActivityRow; voted: { id: string } | null } | undefined;
   if (signWith !== undefined && mayNameAccount(signWith)) {
     values.account_organizationId = request.organizationId;

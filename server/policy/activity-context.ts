@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { privateKeys, smartContractInterfaces, walletAccounts, wallets } from "../db/schema";
+import { ApiError, invalid } from "../errors";
 import { findSignerSource } from "../sign-with/signer-source";
 import type { ContractInterface } from "./cached-interfaces";
 import { activityContext } from "./context/activity";
@@ -21,7 +22,7 @@ import type { PolicyValue } from "./types";
 export async function buildConditionContexts(db: DbOrTx, input: RoundInput): Promise<PolicyValue[]> {
   const targets: ActivityTargets = input.activity.policyTargets
     ? await input.activity.policyTargets(db, input.organizationId, input.params as never)
-    : (input.activity.targets?.(input.params as never) ?? {});
+    : declaredTargets(input);
   const base: Record<string, PolicyValue> = { activity: activityContext(input.activity, input.params) };
   Object.assign(base, await signerContext(db, input.organizationId, targets));
   const { signs } = targets;
@@ -34,6 +35,21 @@ export async function buildConditionContexts(db: DbOrTx, input: RoundInput): Pro
     return views;
   }
   return [{ ...base, ...(await payloadContext(db, input, targets)) }];
+}
+
+/**
+ * The activity's `targets`, a pure function of its validated parameters: when it cannot read them
+ * (an address in mixed case that is no EIP-55 checksum, which a transaction cannot hold), that is
+ * the request's fault, answered as a 400 naming the parameters rather than a 500.
+ */
+function declaredTargets(input: RoundInput): ActivityTargets {
+  try {
+    return input.activity.targets?.(input.params as never) ?? {};
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw invalid(`the parameters of ${input.activity.type} cannot be read for the policies: ${reason}`);
+  }
 }
 
 const walletValue = walletContext;

@@ -146,6 +146,24 @@ describe("deny policies reach every activity they name", () => {
     }
   });
 
+  it("parameters a policy view cannot be made of are a 400 naming them, not a 500", async () => {
+    await withPolicies(() => policy("Allow all", "EFFECT_ALLOW", "true"));
+    // Well-formed hex, but mixed case that is no EIP-55 checksum: the view's transaction cannot hold it.
+    const parameters = {
+      wrapperAddress: "0x000AA0AAaA0aaaaaA00000aAa000A0AA0A0aaa0a",
+      signWith: "0xAAaa0AAA0AaaAAaaaaaaA0AAA0aaA0AAaA000Aaa",
+      chainCaip2: "eip155:1",
+      amountValue: "MAX",
+    };
+    const response = await submit(members[0]!, "earn_withdraw", "ACTIVITY_TYPE_EARN_WITHDRAW", parameters);
+    expect(response.status, JSON.stringify(response.body)).toBe(400);
+    expect(response.body.message).toMatch(/parameters .*cannot be read/);
+    // A root user's request meets no policy round; reading its signer ahead must not fail it either.
+    const asRoot = await submit(root, "earn_withdraw", "ACTIVITY_TYPE_EARN_WITHDRAW", parameters);
+    expect(asRoot.status, JSON.stringify(asRoot.body)).toBeGreaterThanOrEqual(400);
+    expect(asRoot.status, JSON.stringify(asRoot.body)).toBeLessThan(500);
+  });
+
   it("a refusal names every deny policy that applied", async () => {
     const { address } = await ethereumWallet("twice-denied");
     const ids = await withPolicies(
