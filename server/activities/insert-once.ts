@@ -1,8 +1,8 @@
-import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { voteRecord } from "../audit/entries";
 import { noteAuditRecord } from "../audit/pending";
 import type { DbOrTx, Tx } from "../db/client";
+import { typedPlaceholder } from "../db/placeholder-sql";
 import { prebuilt } from "../db/prebuilt";
 import { type ActivityRow, activities, type VoteRow, votes, walletAccounts, wallets } from "../db/schema";
 import { newId } from "../ids";
@@ -16,11 +16,6 @@ import {
 import { activityFingerprint } from "./fingerprint";
 import { STATUS } from "./records";
 import type { Submission } from "./submit";
-
-/** `value` typed as its column, for a SELECT list feeding an INSERT (an untyped parameter would be text). */
-function typed(value: unknown, column: PgColumn): SQL {
-  return sql`cast(${sql.param(value, column)} as ${sql.raw(column.getSQLType())})`;
-}
 
 /** The activity's columns a submission sets (the rest keep their defaults). */
 const ACTIVITY_FIELDS = [
@@ -54,7 +49,7 @@ function insertCtes(db: DbOrTx) {
       .returning(),
   );
   const columns = Object.entries(getTableColumns(votes)).map(([key, column]) =>
-    typed(sql.placeholder(`vote_${key}`), column),
+    typedPlaceholder(`vote_${key}`, column),
   );
   const voted = db.$with("voted").as(
     db

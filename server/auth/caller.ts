@@ -152,21 +152,26 @@ export async function liveUser(db: DbOrTx, userId: string, goneMessage: string):
   return user;
 }
 
+/** The target organization, not deleted (`organizationId`): both lookups below find it the same way. */
+const liveTargetOrganization = () =>
+  and(eq(organizations.id, sql.placeholder("organizationId")), isNull(organizations.deletedAt));
+
+/** The organization's API key the stamp names (`publicKey`, `curve`). */
+const stampKeyOfOrganization = () =>
+  and(
+    eq(apiKeys.organizationId, organizations.id),
+    eq(apiKeys.publicKey, sql.placeholder("publicKey")),
+    eq(apiKeys.curve, sql.placeholder("curve")),
+  );
+
 // Every stamped request asks this: built once (prebuilt.ts).
 const ownApiKeyStatement = prebuilt((db) =>
   db
     .select({ organization: organizations, key: apiKeys, user: users })
     .from(organizations)
-    .innerJoin(
-      apiKeys,
-      and(
-        eq(apiKeys.organizationId, organizations.id),
-        eq(apiKeys.publicKey, sql.placeholder("publicKey")),
-        eq(apiKeys.curve, sql.placeholder("curve")),
-      ),
-    )
+    .innerJoin(apiKeys, stampKeyOfOrganization())
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(organizations.id, sql.placeholder("organizationId")), isNull(organizations.deletedAt)))
+    .where(liveTargetOrganization())
     .limit(1),
 );
 
@@ -191,18 +196,8 @@ const ownApiKeyCountingStatement = prebuiltPerShape(
           >`(select json_agg(json_build_object('scope', ${counted.scope}, 'kind', ${counted.kind}, 'subject', ${counted.subject}, 'count', ${counted.count})) from ${counted})`,
         })
         .from(sql`(select 1) as one`)
-        .leftJoin(
-          organizations,
-          and(eq(organizations.id, sql.placeholder("organizationId")), isNull(organizations.deletedAt)),
-        )
-        .leftJoin(
-          apiKeys,
-          and(
-            eq(apiKeys.organizationId, organizations.id),
-            eq(apiKeys.publicKey, sql.placeholder("publicKey")),
-            eq(apiKeys.curve, sql.placeholder("curve")),
-          ),
-        )
+        .leftJoin(organizations, liveTargetOrganization())
+        .leftJoin(apiKeys, stampKeyOfOrganization())
         .leftJoin(users, eq(users.id, apiKeys.userId))
         .limit(1);
     }),
