@@ -40,12 +40,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-const envelope = <T extends string, P>(type: T, parameters: P) => ({
-  type,
-  timestampMs: String(t.clock.now().getTime() + Math.floor(Math.random() * 1000)),
-  organizationId: org.organizationId,
-  parameters,
-});
+// The harness's envelope gives every request its own timestamp on the fixed clock. A random offset
+// did not: two equal bodies drawn with one offset were one idempotent request, and the second
+// init_import_secrets answered with the first one's (already consumed) target.
+const envelope = <T extends string, P>(type: T, parameters: P) =>
+  t.activity(type, org.organizationId, parameters) as {
+    type: T;
+    timestampMs: string;
+    organizationId: string;
+    parameters: P;
+  };
 const resultOf = <R>(activity: TActivity, key: string) => {
   expect(activity.status, JSON.stringify(activity)).toBe("ACTIVITY_STATUS_COMPLETED");
   return (activity.result as Record<string, unknown>)[key] as R;
