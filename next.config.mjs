@@ -11,6 +11,7 @@ const nextConfig = {
     "nodemailer",
     "smtp-server",
     "mailparser",
+    "tiny-secp256k1",
   ],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the one type gate, run by npm test

@@ -1,11 +1,9 @@
 import { p256 } from "@noble/curves/nist.js";
-import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
+import { signRecoverable } from "tiny-secp256k1";
 import type { Curve, RawSignature } from "../types";
 
 export type EcdsaCurve = Exclude<Curve, "CURVE_ED25519">;
-
-const CURVES = { CURVE_SECP256K1: secp256k1, CURVE_P256: p256 } as const;
 
 /**
  * ECDSA over a 32-byte digest the caller already computed. Deterministic (RFC 6979, no extra
@@ -14,15 +12,28 @@ const CURVES = { CURVE_SECP256K1: secp256k1, CURVE_P256: p256 } as const;
  * ("00"/"01"), which @turnkey/viem and @turnkey/ethers turn into 27/28 themselves.
  */
 export function signDigest(curve: EcdsaCurve, privateKey: Uint8Array, digest: Uint8Array): RawSignature {
-  // "recovered" lays the signature out as recovery byte ‖ r (32) ‖ s (32).
-  const recovered = CURVES[curve].sign(digest, privateKey, {
-    prehash: false,
-    lowS: true,
-    format: "recovered",
-  });
+  const { signature, recoveryId } =
+    curve === "CURVE_SECP256K1" ? signSecp256k1(privateKey, digest) : signP256(privateKey, digest);
   return {
-    r: bytesToHex(recovered.subarray(1, 33)),
-    s: bytesToHex(recovered.subarray(33, 65)),
-    v: recovered[0]!.toString(16).padStart(2, "0"),
+    r: bytesToHex(signature.subarray(0, 32)),
+    s: bytesToHex(signature.subarray(32, 64)),
+    v: recoveryId.toString(16).padStart(2, "0"),
   };
+}
+
+/**
+ * secp256k1 through libsecp256k1 (Bitcoin Core's library, compiled to WebAssembly by
+ * tiny-secp256k1): four times faster than the JavaScript implementation, and the same signatures
+ * byte for byte (both RFC 6979 and low-S; signing-secp256k1-libraries.test.ts compares them). The
+ * library copies the key into its own memory for the call and zeroes that copy before it returns,
+ * where a JavaScript big integer would linger in the heap until collected.
+ */
+function signSecp256k1(privateKey: Uint8Array, digest: Uint8Array) {
+  return signRecoverable(digest, privateKey);
+}
+
+function signP256(privateKey: Uint8Array, digest: Uint8Array) {
+  // "recovered" lays the signature out as recovery byte ‖ r (32) ‖ s (32).
+  const recovered = p256.sign(digest, privateKey, { prehash: false, lowS: true, format: "recovered" });
+  return { signature: recovered.subarray(1), recoveryId: recovered[0]! };
 }
