@@ -4,6 +4,7 @@ import { webhookEndpoints } from "../db/schema";
 import { newId } from "../ids";
 import { requireFeature } from "../organizations/features";
 import { checkEndpointUrl, renderEndpoint, storedSubscriptions } from "../webhooks/endpoints";
+import { rememberListening } from "../webhooks/listening";
 import { defineActivity } from "./define";
 
 export const createWebhookEndpoint = defineActivity({
@@ -39,6 +40,9 @@ export const createWebhookEndpoint = defineActivity({
         updatedAt: now,
       })
       .returning();
+    // Its own completion is already an event this endpoint may want: the activity's insert read
+    // before it existed that nobody listened (webhooks/listening.ts).
+    if (row!.isActive) rememberListening(tx, true);
     return { endpointId: row!.id, webhookEndpoint: renderEndpoint(row!) };
   },
 });

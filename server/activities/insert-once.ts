@@ -13,6 +13,7 @@ import {
   rememberSignerSource,
   walletSeed,
 } from "../sign-with/signer-source";
+import { anyActiveEndpoint, rememberListening } from "../webhooks/listening";
 import { activityFingerprint } from "./fingerprint";
 import { STATUS } from "./records";
 import type { Submission } from "./submit";
@@ -60,13 +61,20 @@ function insertCtes(db: DbOrTx) {
   return { inserted, voted };
 }
 
+/** Whether the organization has a webhook endpoint, for the activity's status change (listening.ts). */
+const listening = anyActiveEndpoint(sql.placeholder("activity_organizationId"));
+
 /**
  * Both inserts in one statement, built once (prebuilt.ts), `activity_<field>` and `vote_<column>`
  * its values.
  */
 const insertWithVote = prebuilt((db) => {
   const { inserted, voted } = insertCtes(db);
-  return db.with(inserted, voted).select().from(inserted).leftJoin(voted, sql`true`);
+  return db
+    .with(inserted, voted)
+    .select({ inserted: inserted._.selectedFields, voted: voted._.selectedFields, listening })
+    .from(inserted)
+    .leftJoin(voted, sql`true`);
 });
 
 /**
@@ -82,6 +90,7 @@ const insertWithVoteAndAccount = prebuilt((db) => {
     .select({
       inserted: inserted._.selectedFields,
       voted: voted._.selectedFields,
+      listening,
       account: walletAccounts,
       wallet: wallets,
       accountKey,
@@ -163,7 +172,7 @@ export async function insertOnce(
   for (const [key, value] of Object.entries(vote)) values[`vote_${key}`] = value;
   // An activity that signs with an address reads its account in the same statement.
   const signWith = signWithOf(submission);
-  let row: { inserted: ActivityRow; voted: { id: string } | null } | undefined;
+  let row: { inserted: ActivityRow; voted: { id: string } | null; listening: boolean } | undefined;
   if (signWith !== undefined && mayNameAccount(signWith)) {
     values.account_organizationId = request.organizationId;
     values.account_signWith = signWith;
@@ -181,6 +190,7 @@ export async function insertOnce(
     [row] = await insertWithVote.run(tx, values);
   }
   if (row) {
+    rememberListening(tx, row.listening);
     if (row.voted?.id !== vote.id)
       throw new Error("the submission's vote was not recorded with its activity");
     // The stamp header is kept in the trail (votes keep only its signature), so it can be re-verified.

@@ -5,17 +5,11 @@ import type { Caller } from "../auth/caller";
 import type { Tx } from "../db/client";
 import { placeholderInsert, typedPlaceholder } from "../db/placeholder-sql";
 import { prebuilt, prebuiltPerShape } from "../db/prebuilt";
-import {
-  type ActivityRow,
-  activities,
-  policyEvaluations,
-  type VoteRow,
-  votes,
-  webhookEndpoints,
-} from "../db/schema";
+import { type ActivityRow, activities, policyEvaluations, type VoteRow, votes } from "../db/schema";
 import { newId } from "../ids";
 import { renderUsersJson, usersJson } from "../users/render";
 import { emitActivityStatus } from "../webhooks/domain-events";
+import { anyActiveEndpoint, mayBeListening } from "../webhooks/listening";
 import { votersRead, votersToRead } from "./status-voters";
 
 /** A JSON value as the database keeps it and a later read returns it (jsonb keeps JSON's values). */
@@ -156,7 +150,7 @@ function buildStatusUpdate({ fields, cleared, voterCount }: StatusShape) {
       .where(eq(activities.id, sql.placeholder("id")))
       .returning({
         ...getTableColumns(activities),
-        listened: sql<boolean>`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${activities.organizationId} and ${webhookEndpoints.isActive})`,
+        listened: anyActiveEndpoint(activities.organizationId),
         voters:
           voterCount === undefined
             ? sql<null>`null`
@@ -207,8 +201,8 @@ export type SettledValues =
  * come: the UPDATE rides in the append's statement (audit/pending.ts), one round trip fewer. The
  * row it leaves is known without reading it back — the inserted row with these values, the JSON
  * passed through its text as the database stores it — so the trail's digest of the result and the
- * answer are what any later read sees. Whether webhooks listen, and the voters the submission asked
- * for, are read in the append's statement too.
+ * answer are what any later read sees. The voters the submission asked for are read in the
+ * append's statement too; whether webhooks listen, with the activity's insert (insert-once.ts).
  */
 export function settleStatus(tx: Tx, row: ActivityRow, values: SettledValues): ActivityRow {
   const json =
@@ -238,15 +232,17 @@ export function settleStatus(tx: Tx, row: ActivityRow, values: SettledValues): A
         const voterIds = Array.from({ length: voterCount ?? 0 }, (_, i) =>
           sql.placeholder(`${prefix}voter_${i}`),
         );
-        return sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${organizationId} and ${webhookEndpoints.isActive}) as listened,
-          ${voterCount === undefined ? sql`null` : usersJson(organizationId as never, voterIds as never[])} as voters`;
+        return sql`${voterCount === undefined ? sql`null` : usersJson(organizationId as never, voterIds as never[])} as voters`;
       },
       values: reads,
     },
-    async afterward({ listened, voters: users }) {
+    // A status change is a webhook event, committed with the change itself: recorded before the
+    // append, which may be the transaction's commit. Whether anyone listens was read with the insert.
+    async beforehand() {
+      if (mayBeListening(tx)) await emitActivityStatus(tx, settled.updatedAt, settled);
+    },
+    afterward({ voters: users }) {
       if (voters) votersRead(tx, renderUsersJson(users ?? []));
-      // A status change is a webhook event, committed with the change itself.
-      if (listened) await emitActivityStatus(tx, settled.updatedAt, settled);
     },
   });
   return settled;

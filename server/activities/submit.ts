@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { TActivity, TActivityRequest } from "@/lib/api/activity";
-import { appendAuditTrail } from "../audit/append";
+import { type AfterCommit, appendAuditTrail, finishAfterCommit } from "../audit/append";
 import { assertNothingDeferred } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
@@ -76,13 +76,21 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
   const committed: (() => void)[] = [];
   // A fresh submission's only vote is the one it records: rendered without reading it back.
   const votes: VoteRow[] = [];
+  let afterCommit: AfterCommit | undefined;
   const outcome = await app.db.transaction(async (tx) => {
     const recorded = await record(tx);
-    // Last, so the organization's chain lock is held for the append and the commit only.
-    if (recorded.fresh) await appendAuditTrail(tx, recorded.row, now, { serverKey: app.serverKey });
+    // Last, and the commit itself: the organization's chain lock is held for this statement only.
+    if (recorded.fresh) {
+      afterCommit = await appendAuditTrail(tx, recorded.row, now, {
+        serverKey: app.serverKey,
+        commits: true,
+      });
+    }
+    // The append took every deferred write when it began; a path without one must have none left.
     assertNothingDeferred(tx);
     return { ...recorded, voters: takeVoters(tx) };
   });
+  await finishAfterCommit(app, afterCommit, outcome.row.id);
   async function record(tx: Tx) {
     const once = await insertOnce(tx, submission, now);
     const { row, fresh } = once;

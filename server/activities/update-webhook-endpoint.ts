@@ -4,6 +4,7 @@ import { ZUpdateWebhookEndpointParams, ZWebhookEndpointResult } from "@/lib/api/
 import { webhookEndpoints } from "../db/schema";
 import { requireFeature } from "../organizations/features";
 import { checkEndpointUrl, findEndpoint, renderEndpoint, storedSubscriptions } from "../webhooks/endpoints";
+import { rememberListening } from "../webhooks/listening";
 import { defineActivity } from "./define";
 
 export const updateWebhookEndpoint = defineActivity({
@@ -47,6 +48,9 @@ export const updateWebhookEndpoint = defineActivity({
       })
       .where(eq(webhookEndpoints.id, params.endpointId))
       .returning();
+    // Its own completion is already an event this endpoint may want: the activity's insert read
+    // before it existed that nobody listened (webhooks/listening.ts).
+    if (row!.isActive) rememberListening(tx, true);
     return { endpointId: row!.id, webhookEndpoint: renderEndpoint(row!) };
   },
 });

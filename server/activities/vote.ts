@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { TActivity } from "@/lib/api/activity";
-import { appendAuditTrail } from "../audit/append";
+import { type AfterCommit, appendAuditTrail, finishAfterCommit } from "../audit/append";
 import { type Caller, submitterOf } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -193,16 +193,19 @@ export async function castVote(app: AppContext, vote: VoteRequest): Promise<TAct
   const now = app.clock.now();
   const committed: (() => void)[] = [];
   const afterCommit = (hook: () => void) => committed.push(hook);
+  let checkpoint: AfterCommit | undefined;
   const row = await app.db.transaction(async (tx) => {
     const target = await lockTarget(tx, vote);
     const after = await cast(tx, target);
-    // Last, so the organization's chain lock is held for the append and the commit only.
-    await appendAuditTrail(tx, after, now, {
+    // Last, and the commit itself: the organization's chain lock is held for this statement only.
+    checkpoint = await appendAuditTrail(tx, after, now, {
       serverKey: app.serverKey,
       changed: after.status !== target.status,
+      commits: true,
     });
     return after;
   });
+  await finishAfterCommit(app, checkpoint, row.id);
   async function cast(tx: Tx, target: ActivityRow): Promise<ActivityRow> {
     if (target.status === STATUS.authenticators) return authenticate(app, tx, target, vote, now, afterCommit);
     const replayed = await checkVoter(tx, target, vote);

@@ -1,7 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import { AUDIT_CHECKPOINT_EVERY, signAuditCheckpoint } from "../crypto/audit-checkpoint";
 import type { ServerSigningKey } from "../crypto/server-signing-key";
-import type { Tx } from "../db/client";
+import type { Database, Tx } from "../db/client";
+import { commitWithNextStatement } from "../db/pipelined-commit";
 import { prebuiltPerShape, prebuiltSql } from "../db/prebuilt";
 import { auditCheckpoints } from "../db/schema";
 import { type ActivityState, activityRecord, GENESIS_HASH, sha256Hex } from "./entries";
@@ -66,6 +68,36 @@ const appendStatement = prebuiltPerShape(({ entries: k, writes, reads }: AppendS
   );
 }, shapeKey);
 
+export interface AppendOptions {
+  /** Signs the checkpoints; only an organization's bootstrap, its first entry, has none to sign yet. */
+  serverKey?: ServerSigningKey;
+  /** The activity's state changed although nothing else was recorded (a late vote fails it, say). */
+  changed?: boolean;
+  /**
+   * The append is the transaction's last statement: on PostgreSQL it commits with it, in the same
+   * round trip (pipelined-commit.ts), so the chain's lock is released without waiting for Node.
+   */
+  commits?: boolean;
+}
+
+/** Work the append leaves for after a commit it made itself: a crossed checkpoint's insert. */
+export type AfterCommit = (db: Database) => Promise<void>;
+
+/**
+ * Run what an append that committed left (nothing, mostly), once the transaction has given its
+ * connection back. Its failure fails nothing: the activity and its trail are committed, and only
+ * that checkpoint's signature is missing, which is logged.
+ */
+export async function finishAfterCommit(
+  app: { db: Database; logger: Logger },
+  afterCommit: AfterCommit | undefined,
+  activityId: string,
+): Promise<void> {
+  await afterCommit?.(app.db).catch((error: unknown) => {
+    app.logger.error({ err: error, activityId }, "audit checkpoint not written");
+  });
+}
+
 const rowsOf = (result: unknown) =>
   (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as ({
     seq: string | number;
@@ -77,20 +109,19 @@ const rowsOf = (result: unknown) =>
  * as the transaction's last statement. One statement both takes the chain head's row lock (the
  * upsert; a concurrent append in the same organization waits for this transaction to end) and
  * inserts the entries with their hashes computed by the database from the locked head, so the
- * serialized section is this statement and the COMMIT. `changed`: the activity's state changed
- * although nothing else was recorded (a vote arriving too late fails it, say). `serverKey` signs
- * the checkpoints; only an organization's bootstrap, its first entry, has none to sign yet.
+ * serialized section is this statement and the COMMIT — one round trip when `commits`.
  */
 export async function appendAuditTrail(
   tx: Tx,
   activity: ActivityState,
   now: Date,
-  options: { serverKey?: ServerSigningKey; changed?: boolean },
-): Promise<void> {
+  options: AppendOptions,
+): Promise<AfterCommit | undefined> {
   const pendingRecords = takeAuditRecords(tx);
   const inserts = takeDeferredInserts(tx);
   const status = takeDeferredStatus(tx);
-  if (pendingRecords.length === 0 && !options.changed && !status) return;
+  if (pendingRecords.length === 0 && !options.changed && !status) return undefined;
+  if (status) await status.beforehand();
   // Deferred inserts and the settled status (pending.ts) ride in this statement as data-modifying
   // CTEs: PostgreSQL runs every one of them, whether or not the main statement reads it.
   const writes = status ? [...inserts, status.update] : inserts;
@@ -107,6 +138,7 @@ export async function appendAuditTrail(
     for (const [name, value] of Object.entries(write.values)) values[`w${j}_${name}`] = value;
   });
   for (const [name, value] of Object.entries(status?.reads.values ?? {})) values[`reads_${name}`] = value;
+  const committing = options.commits === true && commitWithNextStatement(tx);
   const result = await appendStatement({ entries: records.length, writes, reads: status?.reads }).run(
     tx,
     values,
@@ -116,15 +148,24 @@ export async function appendAuditTrail(
   const seq = Number(last.seq);
   const k = records.length;
   const org = activity.organizationId;
-  if (status) await status.afterward(last);
+  if (status) status.afterward(last);
   // Checkpoints are rare (one per AUDIT_CHECKPOINT_EVERY entries), so their extra statement is too.
   const crossed = Math.floor(seq / AUDIT_CHECKPOINT_EVERY) > Math.floor((seq - k) / AUDIT_CHECKPOINT_EVERY);
-  if (crossed && options.serverKey) {
-    const checkpoint = signAuditCheckpoint(
-      options.serverKey,
-      { organizationId: org, seq, hash: last.hash },
-      now,
-    );
-    await tx.insert(auditCheckpoints).values({ organizationId: org, seq, ...checkpoint, createdAt: now });
+  if (!crossed || !options.serverKey) return undefined;
+  const checkpoint = {
+    organizationId: org,
+    seq,
+    ...signAuditCheckpoint(options.serverKey, { organizationId: org, seq, hash: last.hash }, now),
+    createdAt: now,
+  };
+  if (!committing) {
+    await tx.insert(auditCheckpoints).values(checkpoint);
+    return undefined;
   }
+  // The append was the commit: the checkpoint, a signature over entries now committed, follows in
+  // a statement of its own once the transaction's connection is back in the pool (taking a second
+  // connection while holding the first could starve the pool).
+  return async (db) => {
+    await db.insert(auditCheckpoints).values(checkpoint).onConflictDoNothing();
+  };
 }

@@ -59,14 +59,17 @@ export function takeDeferredInserts(tx: Tx): DeferredWrite[] {
 /**
  * The status a fresh submission ends in, waiting to be written by the append's own statement
  * (records.ts settleStatus): the UPDATE rides there as one more data-modifying CTE, and what the
- * status update used to answer (does anyone listen for webhooks, the voters to show) is read in
- * that statement too, then handed to `afterward` while the transaction is still open.
+ * status update used to answer (the voters to show) is read in that statement too, then handed to
+ * `afterward`. The append may be the transaction's COMMIT as well (pipelined-commit.ts), so what
+ * the change still has to write (its webhook event) is written `beforehand`, and `afterward` only
+ * reads what came back.
  */
 export interface DeferredStatus {
   update: DeferredWrite;
   /** The select list read beside the append, in its snapshot. */
   reads: DeferredWrite;
-  afterward(values: Record<string, unknown>): Promise<void>;
+  beforehand(): Promise<void>;
+  afterward(values: Record<string, unknown>): void;
 }
 
 const statuses = new WeakMap<Tx, DeferredStatus>();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { lockDataDir } from "./data-dir-lock";
+import { answerCommitAfterPipeline, sendCommitWithMarkedStatement } from "./pipelined-commit";
 import { nameHotStatements } from "./prepared-statements";
 import { countPgliteRoundTrips, countPoolRoundTrips } from "./round-trips";
 import * as schema from "./schema";
@@ -111,8 +112,12 @@ async function openPostgres(
   const pool = new pg.Pool({ ...connect, max: options.poolSize ?? 10 });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
+  // Each wraps the client's query in turn, the last one outermost: a pipelined COMMIT is built from
+  // the named statement, and Drizzle's own COMMIT after it is answered before the round-trip count.
+  pool.on("connect", (client) => sendCommitWithMarkedStatement(client as never));
   if (options.prepare !== false) nameHotStatements(pool as never);
   countPoolRoundTrips(pool as never);
+  pool.on("connect", (client) => answerCommitAfterPipeline(client as never));
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, driver: "postgres", migrationsSchema: options.pgSchema ?? "drizzle", close: () => pool.end() };
 }
