@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { AUDIT_CHECKPOINT_EVERY, signAuditCheckpoint } from "../crypto/audit-checkpoint";
 import type { ServerSigningKey } from "../crypto/server-signing-key";
 import type { Database, Tx } from "../db/client";
-import { commitWithNextStatement } from "../db/pipelined-commit";
+import { commitWith } from "../db/pipelined-commit";
 import { prebuiltPerShape, prebuiltSql } from "../db/prebuilt";
 import { auditCheckpoints } from "../db/schema";
 import { type ActivityState, activityRecord, GENESIS_HASH, sha256Hex } from "./entries";
@@ -138,11 +138,11 @@ export async function appendAuditTrail(
     for (const [name, value] of Object.entries(write.values)) values[`w${j}_${name}`] = value;
   });
   for (const [name, value] of Object.entries(status?.reads.values ?? {})) values[`reads_${name}`] = value;
-  const committing = options.commits === true && commitWithNextStatement(tx);
-  const result = await appendStatement({ entries: records.length, writes, reads: status?.reads }).run(
-    tx,
-    values,
-  );
+  const statement = appendStatement({ entries: records.length, writes, reads: status?.reads });
+  const append = () => statement.run(tx, values);
+  const { value: result, committed: committing } = options.commits
+    ? await commitWith(tx, append)
+    : { value: await append(), committed: false };
   const [last] = rowsOf(result);
   if (!last) throw new Error("the audit append returned no entry");
   const seq = Number(last.seq);

@@ -3,10 +3,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { lockDataDir } from "./data-dir-lock";
-import { answerCommitAfterPipeline, sendCommitWithMarkedStatement } from "./pipelined-commit";
+import {
+  answerCommitAfterPipeline,
+  clearPipelineOnAcquire,
+  sendCommitWithMarkedStatement,
+} from "./pipelined-commit";
 import { nameHotStatements } from "./prepared-statements";
 import { countPgliteRoundTrips, countPoolRoundTrips } from "./round-trips";
-import * as schema from "./schema";
 
 export interface OpenedDatabase {
   db: Database;
@@ -67,7 +70,7 @@ async function openPglite(
         : new PGlite(template ? { loadDataDir: template } : {}),
     );
     await client.waitReady;
-    const db = drizzle(client, { schema }) as unknown as Database;
+    const db = drizzle(client) as unknown as Database;
     await migrate(db as never, { migrationsFolder });
     return {
       db,
@@ -100,7 +103,7 @@ async function openPostgres(
   try {
     if (options.pgSchema) await migrator.query(`CREATE SCHEMA IF NOT EXISTS "${options.pgSchema}"`);
     await migrator.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate(drizzle(migrator, { schema }), {
+    await migrate(drizzle(migrator), {
       migrationsFolder,
       migrationsSchema: options.pgSchema ?? "drizzle",
     });
@@ -118,7 +121,10 @@ async function openPostgres(
   if (options.prepare !== false) nameHotStatements(pool as never);
   countPoolRoundTrips(pool as never);
   pool.on("connect", (client) => answerCommitAfterPipeline(client as never));
-  const db = drizzle(pool, { schema }) as unknown as Database;
+  pool.on("acquire", (client) => clearPipelineOnAcquire(client as never));
+  // No { schema }: Drizzle would build a relational query builder per table for every transaction
+  // (0.13 ms of CPU each, measured), and nothing here uses its relational API (db.query).
+  const db = drizzle(pool) as unknown as Database;
   return { db, driver: "postgres", migrationsSchema: options.pgSchema ?? "drizzle", close: () => pool.end() };
 }
 

@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/harness";
-import { commitWithNextStatement } from "../pipelined-commit";
+import { commitWith } from "../pipelined-commit";
 import { countRoundTrips } from "../round-trips";
 import { rateLimitBuckets } from "../schema";
 
 /**
  * A transaction's last statement sent with its COMMIT (pipelined-commit.ts), checked against the
- * database: what commits, when, in how many round trips, and what a failure leaves behind. The
- * rows are rate-limit buckets only because that table stands alone (no foreign keys).
+ * database: what commits, when, in how many round trips, and what a failure leaves behind — for
+ * the transaction, and for whoever borrows its pooled connection next. The rows are rate-limit
+ * buckets only because that table stands alone (no foreign keys).
  */
 
 let t: TestApp;
@@ -28,17 +29,6 @@ const bucket = (subject: string) => ({
   count: 1,
 });
 
-/** The driver's own error under Drizzle's "Failed query" wrapper. */
-async function failureOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const { cause } = error as { cause?: unknown };
-    return String(cause instanceof Error ? cause.message : error);
-  }
-  throw new Error("expected the transaction to fail");
-}
-
 async function stored(subject: string) {
   const rows = await t.app.db
     .select({ subject: rateLimitBuckets.subject })
@@ -47,14 +37,45 @@ async function stored(subject: string) {
   return rows.length;
 }
 
+/** The driver's own error under Drizzle's "Failed query" wrapper. */
+async function failureOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const { cause } = error as { cause?: unknown };
+    return String(cause instanceof Error ? cause.message : (error as Error).message);
+  }
+  throw new Error("expected the transaction to fail");
+}
+
+/**
+ * Every pooled connection, borrowed at once, runs a transaction of its own to the end: its BEGIN is
+ * not refused, and it does not run inside a transaction someone left open — where its BEGIN would
+ * only warn, and its row would stay invisible to the other connections.
+ */
+async function everyConnectionClean() {
+  const subjects = Array.from({ length: 24 }, () => randomUUID());
+  await Promise.all(
+    subjects.map((subject) =>
+      t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimitBuckets).values(bucket(subject));
+      }),
+    ),
+  );
+  const seen = await Promise.all(subjects.map(stored));
+  expect(seen).toEqual(subjects.map(() => 1));
+}
+
 if (process.env.DATABASE_URL) {
   describe("on PostgreSQL", () => {
-    it("commits with the marked statement: visible to other connections before the transaction returns, in one round trip less", async () => {
+    it("commits with the statement: visible to other connections before the transaction returns, in one round trip less", async () => {
       const subject = randomUUID();
       const { value: seenInside, roundTrips } = await countRoundTrips(() =>
         t.app.db.transaction(async (tx) => {
-          expect(commitWithNextStatement(tx)).toBe(true);
-          await tx.insert(rateLimitBuckets).values(bucket(subject));
+          const { committed } = await commitWith(tx, () =>
+            tx.insert(rateLimitBuckets).values(bucket(subject)),
+          );
+          expect(committed).toBe(true);
           // Another pooled connection sees the row already: the COMMIT went with the insert.
           return stored(subject);
         }),
@@ -65,45 +86,107 @@ if (process.env.DATABASE_URL) {
       expect(await stored(subject)).toBe(1);
     });
 
-    it("a marked statement that fails commits nothing of the transaction, and every pooled connection works afterwards", async () => {
+    it("a statement without parameters carries the COMMIT too (the extended protocol, not a simple query)", async () => {
+      const subject = randomUUID();
+      await t.app.db.transaction(async (tx) => {
+        await commitWith(tx, () =>
+          tx.execute(
+            sql.raw(
+              `insert into rate_limit_buckets (scope, kind, subject, window_start, count) values ('test', 'pipelined', '${subject}', now(), 1)`,
+            ),
+          ),
+        );
+        expect(await stored(subject)).toBe(1);
+      });
+      await everyConnectionClean();
+    });
+
+    it("a statement that fails commits nothing of the transaction, and every pooled connection works afterwards", async () => {
       const first = randomUUID();
       const failing = t.app.db.transaction(async (tx) => {
         await tx.insert(rateLimitBuckets).values(bucket(first));
-        commitWithNextStatement(tx);
         // The same primary key again: a unique violation in the statement the COMMIT rides behind.
-        await tx.insert(rateLimitBuckets).values(bucket(first));
+        await commitWith(tx, () => tx.insert(rateLimitBuckets).values(bucket(first)));
       });
       expect(await failureOf(failing)).toMatch(/duplicate key value violates unique constraint/);
       expect(await stored(first)).toBe(0);
-      // More transactions than the pool has connections, at once: none inherits a stale state.
-      const subjects = Array.from({ length: 24 }, () => randomUUID());
-      await Promise.all(
-        subjects.map((subject, i) =>
-          t.app.db.transaction(async (tx) => {
-            if (i % 2 === 0) commitWithNextStatement(tx);
-            await tx.insert(rateLimitBuckets).values(bucket(subject));
-          }),
-        ),
-      );
-      for (const subject of subjects) expect(await stored(subject)).toBe(1);
+      await everyConnectionClean();
     });
 
-    it("refuses a statement sent after the commit instead of running it outside the transaction", async () => {
+    it("a value the driver cannot encode fails before anything is sent, and commits nothing", async () => {
+      const first = randomUUID();
+      const failing = t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimitBuckets).values(bucket(first));
+        // JSON.stringify refuses a BigInt: node-postgres errs while binding, then answers the Sync.
+        await commitWith(tx, () => tx.execute(sql`select ${{ n: 1n }}::jsonb`));
+      });
+      expect(await failureOf(failing)).toMatch(/BigInt/);
+      expect(await stored(first)).toBe(0);
+      await everyConnectionClean();
+    });
+
+    it("a statement that throws before it reaches the driver takes the mark back: the rollback is a rollback", async () => {
+      const first = randomUUID();
+      const failing = t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimitBuckets).values(bucket(first));
+        await commitWith(tx, async () => {
+          throw new Error("built wrong");
+        });
+      });
+      await expect(failing).rejects.toThrow("built wrong");
+      expect(await stored(first)).toBe(0);
+      await everyConnectionClean();
+    });
+
+    it("refuses a statement sent after the commit, or beside the statement, instead of running it outside the transaction", async () => {
       const committed = randomUUID();
       const late = randomUUID();
-      const attempt = t.app.db.transaction(async (tx) => {
-        commitWithNextStatement(tx);
-        await tx.insert(rateLimitBuckets).values(bucket(committed));
+      const after = t.app.db.transaction(async (tx) => {
+        await commitWith(tx, () => tx.insert(rateLimitBuckets).values(bucket(committed)));
         await tx.insert(rateLimitBuckets).values(bucket(late));
       });
-      expect(await failureOf(attempt)).toMatch(/after its transaction had committed/);
+      expect(await failureOf(after)).toMatch(/after its transaction had committed/);
       expect(await stored(committed)).toBe(1);
       expect(await stored(late)).toBe(0);
-      // The connection went back to the pool usable.
-      const again = await Promise.all(
-        Array.from({ length: 12 }, () => t.app.db.execute(sql`select 1 as one`)),
-      );
-      expect(again).toHaveLength(12);
+
+      const carried = randomUUID();
+      const beside = randomUUID();
+      const outcome = await t.app.db
+        .transaction(async (tx) => {
+          await commitWith(tx, async () => {
+            const statement = tx.insert(rateLimitBuckets).values(bucket(carried)).execute();
+            // Not awaited before the next one: it would queue behind and run after the COMMIT.
+            const sideways = tx.insert(rateLimitBuckets).values(bucket(beside)).execute();
+            const [, refused] = await Promise.allSettled([statement, sideways]);
+            expect(refused?.status).toBe("rejected");
+            expect(String((refused as PromiseRejectedResult).reason?.cause?.message)).toMatch(
+              /beside the one carrying/,
+            );
+          });
+        })
+        .then(() => "returned");
+      expect(outcome).toBe("returned");
+      expect(await stored(carried)).toBe(1);
+      expect(await stored(beside)).toBe(0);
+      await everyConnectionClean();
+    });
+
+    it("inside a savepoint the mark is declined: the outer transaction commits, or not, as a whole", async () => {
+      const outer = randomUUID();
+      const inner = randomUUID();
+      const failing = t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimitBuckets).values(bucket(outer));
+        await tx.transaction(async (nested) => {
+          const { committed } = await commitWith(nested, () =>
+            nested.insert(rateLimitBuckets).values(bucket(inner)),
+          );
+          expect(committed).toBe(false);
+        });
+        throw new Error("the outer transaction fails after its savepoint");
+      });
+      await expect(failing).rejects.toThrow("the outer transaction fails");
+      expect(await stored(outer)).toBe(0);
+      expect(await stored(inner)).toBe(0);
     });
   });
 } else {
@@ -111,8 +194,8 @@ if (process.env.DATABASE_URL) {
     it("nothing to pipeline in process: the mark is declined and the transaction commits as usual", async () => {
       const subject = randomUUID();
       await t.app.db.transaction(async (tx) => {
-        expect(commitWithNextStatement(tx)).toBe(false);
-        await tx.insert(rateLimitBuckets).values(bucket(subject));
+        const { committed } = await commitWith(tx, () => tx.insert(rateLimitBuckets).values(bucket(subject)));
+        expect(committed).toBe(false);
         await tx.insert(rateLimitBuckets).values(bucket(`${subject}-second`));
       });
       expect(await stored(subject)).toBe(1);
