@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/harness";
+import type { Tx } from "../client";
 import { commitWith } from "../pipelined-commit";
 import { countRoundTrips } from "../round-trips";
 import { rateLimitBuckets } from "../schema";
@@ -101,41 +102,41 @@ if (process.env.DATABASE_URL) {
       await everyConnectionClean();
     });
 
-    it("a statement that fails commits nothing of the transaction, and every pooled connection works afterwards", async () => {
+    /**
+     * A transaction that writes a row, then fails in the statement meant to carry its COMMIT:
+     * with `failure`, nothing committed, and every pooled connection clean afterwards.
+     */
+    async function failsWithNothingCommitted(
+      last: (tx: Tx, first: string) => Promise<unknown>,
+      failure: RegExp,
+    ) {
       const first = randomUUID();
       const failing = t.app.db.transaction(async (tx) => {
         await tx.insert(rateLimitBuckets).values(bucket(first));
-        // The same primary key again: a unique violation in the statement the COMMIT rides behind.
-        await commitWith(tx, () => tx.insert(rateLimitBuckets).values(bucket(first)));
+        await commitWith(tx, () => last(tx, first));
       });
-      expect(await failureOf(failing)).toMatch(/duplicate key value violates unique constraint/);
+      expect(await failureOf(failing)).toMatch(failure);
       expect(await stored(first)).toBe(0);
       await everyConnectionClean();
+    }
+
+    it("a statement that fails commits nothing of the transaction, and every pooled connection works afterwards", async () => {
+      // The same primary key again: a unique violation in the statement the COMMIT rides behind.
+      await failsWithNothingCommitted(
+        (tx, first) => tx.insert(rateLimitBuckets).values(bucket(first)),
+        /duplicate key value violates unique constraint/,
+      );
     });
 
     it("a value the driver cannot encode fails before anything is sent, and commits nothing", async () => {
-      const first = randomUUID();
-      const failing = t.app.db.transaction(async (tx) => {
-        await tx.insert(rateLimitBuckets).values(bucket(first));
-        // JSON.stringify refuses a BigInt: node-postgres errs while binding, then answers the Sync.
-        await commitWith(tx, () => tx.execute(sql`select ${{ n: 1n }}::jsonb`));
-      });
-      expect(await failureOf(failing)).toMatch(/BigInt/);
-      expect(await stored(first)).toBe(0);
-      await everyConnectionClean();
+      // JSON.stringify refuses a BigInt: node-postgres errs while binding, then answers the Sync.
+      await failsWithNothingCommitted((tx) => tx.execute(sql`select ${{ n: 1n }}::jsonb`), /BigInt/);
     });
 
     it("a statement that throws before it reaches the driver takes the mark back: the rollback is a rollback", async () => {
-      const first = randomUUID();
-      const failing = t.app.db.transaction(async (tx) => {
-        await tx.insert(rateLimitBuckets).values(bucket(first));
-        await commitWith(tx, async () => {
-          throw new Error("built wrong");
-        });
-      });
-      await expect(failing).rejects.toThrow("built wrong");
-      expect(await stored(first)).toBe(0);
-      await everyConnectionClean();
+      await failsWithNothingCommitted(async () => {
+        throw new Error("built wrong");
+      }, /built wrong/);
     });
 
     it("refuses a statement sent after the commit, or beside the statement, instead of running it outside the transaction", async () => {
