@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { voteRecord } from "../audit/entries";
 import { noteAuditRecord } from "../audit/pending";
 import type { DbOrTx, Tx } from "../db/client";
@@ -7,6 +7,7 @@ import { prebuilt } from "../db/prebuilt";
 import { type ActivityRow, activities, type VoteRow, votes, walletAccounts, wallets } from "../db/schema";
 import { newId } from "../ids";
 import {
+  ACCOUNT_READ,
   accountKey,
   accountSource,
   mayNameAccount,
@@ -91,24 +92,18 @@ const insertWithVoteAndAccount = prebuilt((db) => {
       inserted: inserted._.selectedFields,
       voted: voted._.selectedFields,
       listening,
-      account: walletAccounts,
-      wallet: wallets,
-      accountKey,
-      walletSeed,
+      ...ACCOUNT_READ.fields,
     })
     .from(inserted)
     .leftJoin(voted, sql`true`)
     .leftJoin(
       walletAccounts,
-      and(
-        eq(walletAccounts.organizationId, sql.placeholder("account_organizationId")),
-        eq(walletAccounts.address, sql.placeholder("account_signWith")),
-      ),
+      ACCOUNT_READ.named(sql.placeholder("account_organizationId"), sql.placeholder("account_signWith")),
     )
-    .leftJoin(wallets, eq(wallets.id, walletAccounts.walletId))
-    .leftJoin(accountKey, eq(accountKey.id, walletAccounts.id))
-    .leftJoin(walletSeed, eq(walletSeed.id, walletAccounts.walletId))
-    .orderBy(walletAccounts.id)
+    .leftJoin(wallets, ACCOUNT_READ.wallet)
+    .leftJoin(accountKey, ACCOUNT_READ.accountKey)
+    .leftJoin(walletSeed, ACCOUNT_READ.walletSeed)
+    .orderBy(ACCOUNT_READ.first)
     .limit(1);
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, is, sql } from "drizzle-orm";
+import { and, eq, is, type SQLWrapper, sql } from "drizzle-orm";
 import { alias, PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/client";
 import { prebuilt } from "../db/prebuilt";
@@ -97,21 +97,31 @@ export function accountSource(row: {
   };
 }
 
+/**
+ * How a statement reads a signing account, for this module's own and for the submission's insert
+ * that reads it ahead (insert-once.ts): the rows accountSource takes, the joins that bring them, and
+ * which account answers — this organization's with that address, the lowest id when several share it.
+ */
+export const ACCOUNT_READ = {
+  fields: { account: walletAccounts, wallet: wallets, accountKey, walletSeed },
+  wallet: eq(wallets.id, walletAccounts.walletId),
+  accountKey: eq(accountKey.id, walletAccounts.id),
+  walletSeed: eq(walletSeed.id, walletAccounts.walletId),
+  named: (organizationId: SQLWrapper, signWith: SQLWrapper) =>
+    and(eq(walletAccounts.organizationId, organizationId), eq(walletAccounts.address, signWith)),
+  first: walletAccounts.id,
+};
+
 // Every signature by a wallet account asks this: built once (prebuilt.ts).
 const accountStatement = prebuilt((db) =>
   db
-    .select({ account: walletAccounts, wallet: wallets, accountKey, walletSeed })
+    .select(ACCOUNT_READ.fields)
     .from(walletAccounts)
-    .leftJoin(wallets, eq(wallets.id, walletAccounts.walletId))
-    .leftJoin(accountKey, eq(accountKey.id, walletAccounts.id))
-    .leftJoin(walletSeed, eq(walletSeed.id, walletAccounts.walletId))
-    .where(
-      and(
-        eq(walletAccounts.organizationId, sql.placeholder("organizationId")),
-        eq(walletAccounts.address, sql.placeholder("signWith")),
-      ),
-    )
-    .orderBy(walletAccounts.id)
+    .leftJoin(wallets, ACCOUNT_READ.wallet)
+    .leftJoin(accountKey, ACCOUNT_READ.accountKey)
+    .leftJoin(walletSeed, ACCOUNT_READ.walletSeed)
+    .where(ACCOUNT_READ.named(sql.placeholder("organizationId"), sql.placeholder("signWith")))
+    .orderBy(ACCOUNT_READ.first)
     .limit(1),
 );
 
