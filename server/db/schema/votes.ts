@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { activities } from "./activities";
 
 /** One user's approval or rejection of one activity, with the signed request that cast it. */
@@ -19,10 +19,8 @@ export const votes = pgTable(
     scheme: text("scheme").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [
-    uniqueIndex("votes_activity_user_idx").on(t.activityId, t.userId),
-    index("votes_activity_idx").on(t.activityId),
-  ],
+  // (activity, user) also serves every lookup by activity alone: no second index to keep up per vote.
+  (t) => [uniqueIndex("votes_activity_user_idx").on(t.activityId, t.userId)],
 );
 
 export type VoteRow = typeof votes.$inferSelect;
