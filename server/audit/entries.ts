@@ -1,4 +1,5 @@
-import { canonicalJson, chainHash, GENESIS_HASH, sha256Hex } from "@/lib/audit/hash";
+import { canonicalJson, chainHash, GENESIS_HASH } from "@/lib/audit/hash";
+import { sha256Hex } from "../crypto/sha256-hex";
 
 /**
  * What each audit-chain entry states, as canonical JSON (docs/audit-chain.md). The entry's hash
@@ -7,7 +8,7 @@ import { canonicalJson, chainHash, GENESIS_HASH, sha256Hex } from "@/lib/audit/h
  */
 
 export const AUDIT_VERSION = "latchkey.audit.v1";
-// The hashing is shared with the verifiers (lib/audit/hash.ts).
+// The hashing is shared with the verifiers (lib/audit/hash.ts); the server's SHA-256 is OpenSSL's.
 export { chainHash, GENESIS_HASH, sha256Hex };
 
 export type AuditKind = "ACTIVITY" | "VOTE" | "EVALUATION";

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { canonicalJson } from "@/lib/audit/hash";
 import type { ServerSigningKey } from "./server-signing-key";
+import { sha256Hex } from "./sha256-hex";
 
 /**
  * App proofs: the server's signed statement of what a completed activity did, in the reference's
@@ -29,8 +29,6 @@ export interface ProvenActivity {
 
 /** JSON with object keys sorted at every level: the bytes `resultSha256` is taken over. */
 export { canonicalJson };
-
-const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 // Fields a third party holding the proof must not receive: encrypted bundles are the caller's
 // alone, and a session JWT is a bearer credential. They are replaced by their digest, which still
