@@ -14,18 +14,23 @@ function parts(id: string) {
 }
 
 describe("newId", () => {
+  // The id clock is one per process, and test files share a process (vitest.config.ts): another
+  // file's fixed clock may have moved it past now. These tests start just past wherever it stands,
+  // and move it by milliseconds only.
+  const pastTheClock = (ms: number) => parts(newId()).ms + ms;
+
   it("writes a UUIDv7: the millisecond, version 7, variant 10", () => {
-    const now = Date.UTC(2026, 10, 28, 12, 0, 0, 123);
-    const id = newId(now + 10_000_000);
+    const at = pastTheClock(1_000);
+    const id = newId(at);
     expect(id).toMatch(UUID_PATTERN);
     const { ms, version, variant } = parts(id);
-    expect(ms).toBe(now + 10_000_000);
+    expect(ms).toBe(at);
     expect(version).toBe("7");
     expect(variant).toBe(0b10);
   });
 
   it("keeps increasing within one millisecond and when the clock steps back", () => {
-    const base = Date.now() + 20_000_000;
+    const base = pastTheClock(10);
     const ids = [
       ...Array.from({ length: 600 }, () => newId(base)),
       newId(base - 5_000),
