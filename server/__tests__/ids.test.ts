@@ -43,7 +43,7 @@ describe("newId", () => {
 
   it("draws fresh random bits for every id, across many pages of the pool", () => {
     const tails = Array.from({ length: 5_000 }, () => parts(newId()).random);
-    // 62 random bits each: a repeat would mean a page of the pool was handed out twice.
+    // 60 random bits each: a repeat would mean a page of the pool was handed out twice.
     expect(new Set(tails).size).toBe(tails.length);
     // And the bits look random: each hex digit of the tail takes many values across the ids.
     for (let position = 1; position < 15; position++) {
