@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt } from "drizzle-orm";
+import { sha256Hex } from "../crypto/sha256-hex";
 import type { DbOrTx, Tx } from "../db/client";
 import { registrationChallenges } from "../db/schema";
 import { invalid } from "../errors";
@@ -10,7 +11,7 @@ export const REGISTRATION_CHALLENGE_MS = 5 * 60 * 1000;
 /** Spent and expired rows are kept this long, so a late second use is told why, then pruned. */
 const KEEP_AFTER_EXPIRY_MS = 60 * 60 * 1000;
 
-const hashOf = (challenge: string) => createHash("sha256").update(challenge.replace(/=+$/, "")).digest("hex");
+const hashOf = (challenge: string) => sha256Hex(challenge.replace(/=+$/, ""));
 
 /**
  * A fresh registration challenge for `organizationId` (and `userId`, when the passkey is for a user

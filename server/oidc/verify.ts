@@ -1,5 +1,6 @@
-import { createHash, verify } from "node:crypto";
+import { verify } from "node:crypto";
 import type { AppContext } from "../context";
+import { sha256Hex } from "../crypto/sha256-hex";
 import { ApiError, unauthenticated } from "../errors";
 import { createJwksCache, type JwksCache } from "./jwks";
 import { acceptedAlg, parseJwt } from "./jwt";
@@ -20,7 +21,7 @@ export const CLOCK_SKEW_SECONDS = 60;
  * that one key, so a token seen in transit cannot start a session for anyone else's key.
  */
 export function loginNonce(publicKey: string): string {
-  return createHash("sha256").update(publicKey, "utf8").digest("hex");
+  return sha256Hex(publicKey);
 }
 
 // One key cache per application context: the server's, or each test's own.

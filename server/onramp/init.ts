@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { TInitFiatOnRampParams } from "@/lib/api/onramp";
 import type { AppContext } from "../context";
+import { sha256Hex } from "../crypto/sha256-hex";
 import type { Tx } from "../db/client";
 import { onRampTransactions } from "../db/schema";
 import { invalid } from "../errors";
@@ -20,7 +21,7 @@ export interface InitResult {
   onRampUrlSignature?: string;
 }
 
-export const checkoutTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+export const checkoutTokenHash = (token: string) => sha256Hex(token);
 
 /**
  * Start a purchase: with the organization's credential for the provider, the provider's hosted

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { TOnRampProvider, TOnRampStatus } from "@/lib/api/onramp";
 import type { AppContext } from "../context";
+import { sha256Hex } from "../crypto/sha256-hex";
 import { fiatOnRampCredentials, onRampTransactions, onRampWebhookDeliveries } from "../db/schema";
 import { ApiError, invalid, notFound, unauthenticated } from "../errors";
 import { withOnRampWebhookSecret } from "../signer/onramp-secrets";
@@ -81,7 +81,7 @@ export async function receiveOnRampWebhook(
 
   const signed = delivery;
   return app.db.transaction(async (tx) => {
-    const id = createHash("sha256").update(`${credential.id}\n${signed.header}`).digest("hex");
+    const id = sha256Hex(`${credential.id}\n${signed.header}`);
     const inserted = await tx
       .insert(onRampWebhookDeliveries)
       .values({ id, credentialId: credential.id, signedAt: signed.signedAt, receivedAt: now })

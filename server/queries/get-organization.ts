@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { ZOrganizationRequest } from "@/lib/api/common";
 import { QUERY_RESPONSES } from "@/lib/api/query-responses";
 import { loadSmartContractInterfaces } from "../contracts/store";
+import { sha256Hex } from "../crypto/sha256-hex";
 import { privateKeys, tags, wallets } from "../db/schema";
 import { loadFeatures } from "../organizations/features";
 import { renderPrivateKeys } from "../private-keys/render";
@@ -48,7 +48,7 @@ export const getOrganization = defineQuery({
           smartContractInterfaceId: row.id,
           smartContractAddress: row.address,
           // What the interface was when registered: sha256 of the ABI/IDL exactly as submitted.
-          digest: createHash("sha256").update(row.definition).digest("hex"),
+          digest: sha256Hex(row.definition),
         })),
       },
     };

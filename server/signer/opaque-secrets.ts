@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { MAX_SECRET_BYTES } from "@/lib/api/secrets";
 import type { ServerSigningKey } from "../crypto/server-signing-key";
+import { sha256Hex } from "../crypto/sha256-hex";
 import type { DbOrTx } from "../db/client";
 import { exportBundle, importTargetBundle, newImportTargetKey, openImportBundle } from "./bundles";
 import { SignerInputError } from "./errors";
@@ -21,7 +21,7 @@ export interface SecretRef {
 
 /** The sealed row id of a target: derived from its public key, so no lookup table is needed. */
 function targetIdentity(organizationId: string, targetPublicKeyHex: string) {
-  const digest = createHash("sha256").update(targetPublicKeyHex.toLowerCase()).digest("hex");
+  const digest = sha256Hex(targetPublicKeyHex.toLowerCase());
   return { id: `secret-import-target:${digest}`, organizationId, kind: "SECRET_IMPORT_TARGET" as const };
 }
 
