@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { AUDIT_CHECKPOINT_EVERY, signAuditCheckpoint } from "../crypto/audit-checkpoint";
 import type { ServerSigningKey } from "../crypto/server-signing-key";
 import type { Database, Tx } from "../db/client";
-import { commitWith } from "../db/pipelined-commit";
+import { commitWith } from "../db/pipelined-transaction";
 import { prebuiltPerShape, prebuiltSql } from "../db/prebuilt";
 import { auditCheckpoints } from "../db/schema";
 import { type ActivityState, activityRecord, GENESIS_HASH, sha256Hex } from "./entries";
@@ -75,7 +75,7 @@ export interface AppendOptions {
   changed?: boolean;
   /**
    * The append is the transaction's last statement: on PostgreSQL it commits with it, in the same
-   * round trip (pipelined-commit.ts), so the chain's lock is released without waiting for Node.
+   * round trip (pipelined-transaction.ts), so the chain's lock is released without waiting for Node.
    */
   commits?: boolean;
 }

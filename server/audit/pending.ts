@@ -60,7 +60,7 @@ export function takeDeferredInserts(tx: Tx): DeferredWrite[] {
  * The status a fresh submission ends in, waiting to be written by the append's own statement
  * (records.ts settleStatus): the UPDATE rides there as one more data-modifying CTE, and what the
  * status update used to answer (the voters to show) is read in that statement too, then handed to
- * `afterward`. The append may be the transaction's COMMIT as well (pipelined-commit.ts), so what
+ * `afterward`. The append may be the transaction's COMMIT as well (pipelined-transaction.ts), so what
  * the change still has to write (its webhook event) is written `beforehand`, and `afterward` only
  * reads what came back.
  */

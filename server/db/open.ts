@@ -4,10 +4,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { lockDataDir } from "./data-dir-lock";
 import {
-  answerCommitAfterPipeline,
+  answerTransactionControl,
+  carryTransactionControl,
   clearPipelineOnAcquire,
-  sendCommitWithMarkedStatement,
-} from "./pipelined-commit";
+} from "./pipelined-transaction";
 import { nameHotStatements } from "./prepared-statements";
 import { countPgliteRoundTrips, countPoolRoundTrips } from "./round-trips";
 
@@ -115,12 +115,13 @@ async function openPostgres(
   const pool = new pg.Pool({ ...connect, max: options.poolSize ?? 10 });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
-  // Each wraps the client's query in turn, the last one outermost: a pipelined COMMIT is built from
-  // the named statement, and Drizzle's own COMMIT after it is answered before the round-trip count.
-  pool.on("connect", (client) => sendCommitWithMarkedStatement(client as never));
+  // Each wraps the client's query in turn, the last one outermost: a statement carrying its BEGIN or
+  // COMMIT is built from the named statement, and what is answered without a round trip (the kept
+  // BEGIN, Drizzle's COMMIT after a carried one) is answered before the round-trip count.
+  pool.on("connect", (client) => carryTransactionControl(client as never));
   if (options.prepare !== false) nameHotStatements(pool as never);
   countPoolRoundTrips(pool as never);
-  pool.on("connect", (client) => answerCommitAfterPipeline(client as never));
+  pool.on("connect", (client) => answerTransactionControl(client as never));
   pool.on("acquire", (client) => clearPipelineOnAcquire(client as never));
   // No { schema }: Drizzle would build a relational query builder per table for every transaction
   // (0.13 ms of CPU each, measured), and nothing here uses its relational API (db.query).
