@@ -2,11 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
+import { forgetStatementsClosedAfterBindErrors } from "./closed-statements";
 import { lockDataDir } from "./data-dir-lock";
 import {
   answerTransactionControl,
   carryTransactionControl,
   clearPipelineOnAcquire,
+  closeConnectionsReleasedInTransaction,
 } from "./pipelined-transaction";
 import { nameHotStatements } from "./prepared-statements";
 import { countPgliteRoundTrips, countPoolRoundTrips } from "./round-trips";
@@ -122,7 +124,9 @@ async function openPostgres(
   if (options.prepare !== false) nameHotStatements(pool as never);
   countPoolRoundTrips(pool as never);
   pool.on("connect", (client) => answerTransactionControl(client as never));
+  pool.on("connect", (client) => forgetStatementsClosedAfterBindErrors(client as never));
   pool.on("acquire", (client) => clearPipelineOnAcquire(client as never));
+  closeConnectionsReleasedInTransaction(pool as never);
   // No { schema }: Drizzle would build a relational query builder per table for every transaction
   // (0.13 ms of CPU each, measured), and nothing here uses its relational API (db.query).
   const db = drizzle(pool) as unknown as Database;

@@ -112,8 +112,10 @@ export class PipelinedQuery extends BaseQuery {
   override handleCommandComplete(msg: CommandComplete, connection: Connection): void {
     // BEGIN's completion and COMMIT's only say that they happened; the statement's is the result.
     const tag = msg.text ?? msg.command;
+    // The first completion is BEGIN's (tagged BEGIN, or START TRANSACTION): had it failed, an
+    // error would have come instead, and nothing after it.
     if (this.began === false && !this.statementDone) {
-      this.began = tag === "BEGIN";
+      this.began = true;
       this.name = this.hiddenName;
       this.hiddenName = undefined;
       return;

@@ -115,8 +115,12 @@ export function carryTransactionControl(client: PipelinedClient): void {
       if (!config || (commit && controlsTransaction(text))) {
         // The BEGIN stays kept: a caller that goes on after the refusal is still in its transaction.
         client[BEGIN] = begin;
-        const carries = commit ? "carry its transaction's COMMIT" : "go with its transaction's BEGIN";
-        return refuse(args, new Error(`only a plain statement can ${carries}`));
+        const role = commit
+          ? "carry its transaction's COMMIT"
+          : begin !== undefined
+            ? "go with its transaction's BEGIN"
+            : "follow a BEGIN not yet known to have taken effect";
+        return refuse(args, new Error(`only a plain statement can ${role}`));
       }
       const pipelined = new PipelinedQuery(config, args[1] as unknown[] | undefined, {
         begin,
@@ -140,7 +144,9 @@ export function carryTransactionControl(client: PipelinedClient): void {
           if (pipelined.committed) {
             const reason = error instanceof Error ? error.message : String(error);
             return reject(
-              new Error(`the transaction committed, but its last statement's answer failed: ${reason}`),
+              new Error(`the transaction committed, but its last statement's answer failed: ${reason}`, {
+                cause: error,
+              }),
             );
           }
           reject(error);
@@ -173,6 +179,10 @@ export function answerTransactionControl(client: PipelinedClient): void {
           client[CARRIER] = undefined;
           return text === "commit" ? answered("COMMIT") : query.apply(this, args);
         }
+        // A ROLLBACK while the COMMIT is in flight (the transaction's other work failed meanwhile)
+        // queues behind it: it rolls back if the statement failed, and only warns if it committed.
+        // Refused, it would leave the connection inside an aborted transaction.
+        if (text === "rollback") return query.apply(this, args);
         return refuse(
           args,
           new Error(
@@ -212,6 +222,33 @@ export function clearPipelineOnAcquire(client: PipelinedClient): void {
   client[COMMIT] = undefined;
   client[BEGIN] = undefined;
   client[CARRIER] = undefined;
+}
+
+/**
+ * A connection handed back to the pool while still inside a transaction (a bug somewhere, or a
+ * ROLLBACK that never went) is released with an error, which makes the pool close it instead of
+ * lending it again: PostgreSQL rolls the transaction back, and the next borrower's statements do
+ * not land inside it (its BEGIN would only warn, and its COMMIT would commit the stranger's work).
+ * Only the promise form of `connect` (Drizzle's, for a transaction) is wrapped; `pool.query`'s
+ * one-statement borrowing is not.
+ */
+export function closeConnectionsReleasedInTransaction(pool: {
+  connect: (...args: unknown[]) => unknown;
+}): void {
+  type Borrowed = PipelinedClient & { release: (error?: Error | boolean) => void };
+  const connect = pool.connect;
+  pool.connect = function (this: unknown, ...args: unknown[]) {
+    if (args.length > 0) return connect.apply(this, args);
+    return (connect.call(this) as Promise<Borrowed>).then((client) => {
+      const release = client.release;
+      client.release = (error?: Error | boolean) => {
+        const status = client.getTransactionStatus();
+        const stranded = !error && (status === "T" || status === "E");
+        release.call(client, stranded ? new Error("a connection was released inside a transaction") : error);
+      };
+      return client;
+    });
+  };
 }
 
 /**

@@ -23,6 +23,15 @@ afterAll(async () => {
 
 const { bucket, stored, everyConnectionClean } = transactionRows(() => t.app.db, "pipelined-begin");
 
+/** A connection of the app's own pool, wrapped as the pool wraps every one, for what Drizzle never sends. */
+type RawClient = { query(config: object): Promise<unknown>; release(): void };
+const rawClient = () =>
+  (t.app.db as unknown as { $client: { connect(): Promise<RawClient> } }).$client.connect();
+const insert = (subject: string) => ({
+  text: "insert into rate_limit_buckets (scope, kind, subject, window_start, count) values ('test', 'pipelined-begin', $1, now(), 1)",
+  values: [subject],
+});
+
 if (process.env.DATABASE_URL) {
   describe("on PostgreSQL", () => {
     it("the first statement carries the BEGIN: one round trip less, and the statements are still one transaction", async () => {
@@ -130,14 +139,8 @@ if (process.env.DATABASE_URL) {
 
     it("a BEGIN that fails sends no statement behind it, queued or later, so none runs outside a transaction", async () => {
       // Drizzle writes only valid BEGINs; a connection from the same pool is given a bad one directly.
-      const pool = (t.app.db as unknown as { $client: { connect(): Promise<RawClient> } }).$client;
-      type RawClient = { query(config: object): Promise<unknown>; release(): void };
-      const client = await pool.connect();
+      const client = await rawClient();
       const [carried, queued, later] = [randomUUID(), randomUUID(), randomUUID()];
-      const insert = (subject: string) => ({
-        text: "insert into rate_limit_buckets (scope, kind, subject, window_start, count) values ('test', 'pipelined-begin', $1, now(), 1)",
-        values: [subject],
-      });
       try {
         await expect(client.query({ text: "begin isolation level sideways" })).resolves.toMatchObject({
           command: "BEGIN",
@@ -163,10 +166,34 @@ if (process.env.DATABASE_URL) {
       await everyConnectionClean();
     });
 
+    it("START TRANSACTION is kept and carried like BEGIN", async () => {
+      const client = await rawClient();
+      const [first, second] = [randomUUID(), randomUUID()];
+      try {
+        await client.query({ text: "start transaction" });
+        await expect(client.query(insert(first))).resolves.toMatchObject({ command: "INSERT", rowCount: 1 });
+        await expect(client.query(insert(second))).resolves.toMatchObject({ command: "INSERT", rowCount: 1 });
+        expect(await stored(first)).toBe(0);
+        await client.query({ text: "commit" });
+      } finally {
+        client.release();
+      }
+      expect([await stored(first), await stored(second)]).toEqual([1, 1]);
+    });
+
+    it("a connection handed back inside a transaction is closed, not lent again with the stranger's work in it", async () => {
+      const client = await rawClient();
+      const stranded = randomUUID();
+      await client.query({ text: "begin" });
+      await client.query(insert(stranded));
+      // No COMMIT or ROLLBACK: the next borrower's COMMIT must not commit this row.
+      client.release();
+      await everyConnectionClean();
+      expect(await stored(stranded)).toBe(0);
+    });
+
     it("a named statement whose own parse fails behind a carried BEGIN is parsed again on its next use", async () => {
-      const pool = (t.app.db as unknown as { $client: { connect(): Promise<RawClient> } }).$client;
-      type RawClient = { query(config: object): Promise<unknown>; release(): void };
-      const client = await pool.connect();
+      const client = await rawClient();
       // A text of its own, so the pool names it (prepared-statements.ts) from its second use on.
       const table = `begin_probe_${randomUUID().replaceAll("-", "")}`;
       const probe = { text: `select count(*)::int as n from ${table}` };

@@ -154,6 +154,22 @@ if (process.env.DATABASE_URL) {
       await everyConnectionClean();
     });
 
+    it("a ROLLBACK sent while the COMMIT is in flight goes behind it: the transaction's own error stands", async () => {
+      const first = randomUUID();
+      const failing = t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimitBuckets).values(bucket(first));
+        // Other work of the transaction fails while the statement carrying the COMMIT (a unique
+        // violation) is still on its way: Drizzle's ROLLBACK is sent at once.
+        await Promise.all([
+          commitWith(tx, () => tx.insert(rateLimitBuckets).values(bucket(first))),
+          Promise.reject(new Error("other work failed")),
+        ]);
+      });
+      await expect(failing).rejects.toThrow("other work failed");
+      expect(await stored(first)).toBe(0);
+      await everyConnectionClean();
+    });
+
     it("inside a savepoint the mark is declined: the outer transaction commits, or not, as a whole", async () => {
       const outer = randomUUID();
       const inner = randomUUID();
