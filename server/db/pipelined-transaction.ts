@@ -50,9 +50,14 @@ interface PipelinedClient {
 
 type QueryConfig = { text?: unknown; name?: string; rows?: unknown; submit?: unknown };
 
+/**
+ * The start of a query's text, trimmed and lower-cased: enough to recognise transaction control
+ * (every statement passes here, and the audit append's text is kilobytes long).
+ */
 const textOf = (config: unknown): string | undefined => {
   const text = typeof config === "string" ? config : (config as QueryConfig | null)?.text;
-  return typeof text === "string" ? text.trim().toLowerCase() : undefined;
+  if (typeof text !== "string") return undefined;
+  return (text.length > 64 ? text.slice(0, 64) : text).trim().toLowerCase();
 };
 const controlsTransaction = (text: string | undefined) =>
   text !== undefined && /^(commit|rollback|begin|start|savepoint|release|end|abort)\b/.test(text);
