@@ -117,6 +117,10 @@ async function openPostgres(
   const pool = new pg.Pool({ ...connect, max: options.poolSize ?? 10 });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
+  // Nor one lost while lent out (PostgreSQL restarted, the backend terminated): node-postgres fails
+  // the borrower's queries with the loss, then emits it as an 'error' event, which with no listener
+  // ends the process. The pool drops the broken connection when it comes back (terminated-connection.test.ts).
+  pool.on("connect", (client) => client.on("error", () => undefined));
   // Each wraps the client's query in turn, the last one outermost: a statement carrying its BEGIN or
   // COMMIT is built from the named statement, and what is answered without a round trip (the kept
   // BEGIN, Drizzle's COMMIT after a carried one) is answered before the round-trip count.
