@@ -119,7 +119,8 @@ async function openPostgres(
   pool.on("error", () => undefined);
   // Nor one lost while lent out (PostgreSQL restarted, the backend terminated): node-postgres fails
   // the borrower's queries with the loss, then emits it as an 'error' event, which with no listener
-  // ends the process. The pool drops the broken connection when it comes back (terminated-connection.test.ts).
+  // ends the process. The pool drops the broken connection when it comes back
+  // (terminated-connection.postgres.test.ts).
   pool.on("connect", (client) => client.on("error", () => undefined));
   // Each wraps the client's query in turn, the last one outermost: a statement carrying its BEGIN or
   // COMMIT is built from the named statement, and what is answered without a round trip (the kept

@@ -57,7 +57,7 @@ type QueryConfig = { text?: unknown; name?: string; rows?: unknown; submit?: unk
 const textOf = (config: unknown): string | undefined => {
   const text = typeof config === "string" ? config : (config as QueryConfig | null)?.text;
   if (typeof text !== "string") return undefined;
-  return (text.length > 64 ? text.slice(0, 64) : text).trim().toLowerCase();
+  return text.trimStart().slice(0, 64).trimEnd().toLowerCase();
 };
 const controlsTransaction = (text: string | undefined) =>
   text !== undefined && /^(commit|rollback|begin|start|savepoint|release|end|abort)\b/.test(text);
@@ -107,15 +107,17 @@ export function carryTransactionControl(client: PipelinedClient): void {
     writable: true,
     value(this: unknown, ...args: unknown[]) {
       const commit = client[MARKED] === true;
-      client[MARKED] = false;
       const begin = client[BEGIN];
-      client[BEGIN] = undefined;
       const carrier = client[CARRIER];
       const after = carrier !== undefined && carrier.began !== true ? carrier : undefined;
       if (!commit && begin === undefined && after === undefined) return query.apply(this, args);
       const text = textOf(args[0]);
-      // Ending the transaction is always sent: a ROLLBACK after a BEGIN that failed only warns.
-      if (!commit && begin === undefined && endsTransaction(text)) return query.apply(this, args);
+      // Ending the transaction is sent as it is, and takes no mark: a ROLLBACK after a BEGIN that
+      // failed only warns, and one while commitWith's statement is still being built (other work of
+      // the transaction failed first) must not be refused, or the connection stays in the transaction.
+      if (endsTransaction(text)) return query.apply(this, args);
+      client[MARKED] = false;
+      client[BEGIN] = undefined;
       const config = plainConfig(args);
       if (!config || (commit && controlsTransaction(text))) {
         // The BEGIN stays kept: a caller that goes on after the refusal is still in its transaction.
@@ -185,9 +187,17 @@ export function answerTransactionControl(client: PipelinedClient): void {
           return text === "commit" ? answered("COMMIT") : query.apply(this, args);
         }
         // A ROLLBACK while the COMMIT is in flight (the transaction's other work failed meanwhile)
-        // queues behind it: it rolls back if the statement failed, and only warns if it committed.
-        // Refused, it would leave the connection inside an aborted transaction.
-        if (text === "rollback") return query.apply(this, args);
+        // queues behind it: refused, it would leave the connection inside an aborted transaction. It
+        // rolls back if the statement failed; if the statement committed, there is nothing left to
+        // undo, and the caller is told so rather than left to think its work was not done.
+        if (text === "rollback" && plainConfig(args)) {
+          return (query.apply(this, args) as Promise<unknown>).then((result) => {
+            if (client[COMMIT] !== "committed") return result;
+            throw new Error(
+              "the transaction had committed with its last statement when other work of it failed: its ROLLBACK undid nothing",
+            );
+          });
+        }
         return refuse(
           args,
           new Error(

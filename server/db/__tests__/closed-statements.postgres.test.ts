@@ -55,4 +55,22 @@ describe("on PostgreSQL", () => {
       client.release();
     }
   });
+
+  it("one whose Close was skipped, because the BEGIN ahead of it failed, is still prepared and answers", async () => {
+    const client = await rawClient();
+    const text = hotText();
+    try {
+      expect(await run(client, text, { n: 1 })).toEqual({ n: 1 });
+      expect(await run(client, text, { n: 2 })).toEqual({ n: 2 }); // named, parsed, cached
+      // A BEGIN PostgreSQL refuses goes ahead of the value pg cannot encode: the Close behind it is
+      // skipped, so the statement stays on the server, and forgetting it would make the next Parse
+      // of the name fail ("already exists").
+      await client.query({ text: "begin isolation level sideways" });
+      await expect(run(client, text, { n: 3n })).rejects.toThrow(/BigInt/);
+      await client.query({ text: "rollback" });
+      expect(await run(client, text, { n: 4 })).toEqual({ n: 4 });
+    } finally {
+      client.release();
+    }
+  });
 });

@@ -186,10 +186,20 @@ if (process.env.DATABASE_URL) {
       const stranded = randomUUID();
       await client.query({ text: "begin" });
       await client.query(insert(stranded));
+      const backend = (client as unknown as { processID: number }).processID;
       // No COMMIT or ROLLBACK: the next borrower's COMMIT must not commit this row.
       client.release();
       await everyConnectionClean();
       expect(await stored(stranded)).toBe(0);
+      // Closed, not rolled back and kept: its backend is gone.
+      await expect
+        .poll(async () => {
+          const rows = (await t.app.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where pid = ${backend}`,
+          )) as unknown as { rows: { n: number }[] };
+          return rows.rows[0]?.n;
+        })
+        .toBe(0);
     });
 
     it("a named statement whose own parse fails behind a carried BEGIN is parsed again on its next use", async () => {

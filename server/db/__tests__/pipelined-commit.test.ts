@@ -170,6 +170,39 @@ if (process.env.DATABASE_URL) {
       await everyConnectionClean();
     });
 
+    it("a ROLLBACK behind a carried COMMIT that went through says the transaction committed", async () => {
+      const subject = randomUUID();
+      const outcome = t.app.db.transaction(async (tx) => {
+        await Promise.all([
+          commitWith(tx, () => tx.insert(rateLimitBuckets).values(bucket(subject))),
+          Promise.reject(new Error("other work failed")),
+        ]);
+      });
+      expect(await failureOf(outcome)).toMatch(
+        /had committed with its last statement .* ROLLBACK undid nothing/,
+      );
+      expect(await stored(subject)).toBe(1);
+      await everyConnectionClean();
+    });
+
+    it("a ROLLBACK while commitWith's statement is still being built is sent, not refused", async () => {
+      const first = randomUUID();
+      const never = new Promise<never>(() => undefined);
+      const failing = t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimitBuckets).values(bucket(first));
+        await Promise.all([
+          // Marked for the COMMIT, but its statement waits on something that never comes.
+          commitWith(tx, async () => {
+            await never;
+          }),
+          Promise.reject(new Error("other work failed")),
+        ]);
+      });
+      await expect(failing).rejects.toThrow("other work failed");
+      expect(await stored(first)).toBe(0);
+      await everyConnectionClean();
+    });
+
     it("inside a savepoint the mark is declined: the outer transaction commits, or not, as a whole", async () => {
       const outer = randomUUID();
       const inner = randomUUID();
