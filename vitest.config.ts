@@ -11,13 +11,11 @@ const databaseDependentOnly = process.env.LATCHKEY_TESTS_DATABASE_DEPENDENT_ONLY
 // Files named *.postgres.test.ts test what only PostgreSQL has (its pool of connections, its wire
 // protocol): without DATABASE_URL, on PGlite, there is nothing for them to test, so they are left out.
 const postgresOnly = process.env.DATABASE_URL ? [] : ["**/*.postgres.test.ts"];
-const exclude = databaseDependentOnly
-  ? [
-      ...configDefaults.exclude,
-      ...postgresOnly,
-      ...databaseIndependentTests(root, fs.globSync(include, { cwd: root })),
-    ]
-  : [...configDefaults.exclude, ...postgresOnly];
+const exclude = [
+  ...configDefaults.exclude,
+  ...postgresOnly,
+  ...(databaseDependentOnly ? databaseIndependentTests(root, fs.globSync(include, { cwd: root })) : []),
+];
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(root) } },

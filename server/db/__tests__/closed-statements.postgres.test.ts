@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/harness";
+import { type PooledConnection, pooledConnection } from "./transaction-rows";
 
 /**
  * A named statement after a value node-postgres cannot encode (closed-statements.ts): pg closes the
@@ -18,12 +19,10 @@ describe("on PostgreSQL", () => {
     await t?.close();
   });
 
-  type RawClient = { query(config: object): Promise<{ rows: unknown[] }>; release(): void };
-  const rawClient = () =>
-    (t.app.db as unknown as { $client: { connect(): Promise<RawClient> } }).$client.connect();
+  const rawClient = () => pooledConnection(t.app.db);
   /** A text of its own, so that the pool names it from its second use (prepared-statements.ts). */
   const hotText = () => ({ text: `select $1::jsonb as value, '${randomUUID()}' as tag` });
-  const run = (client: RawClient, text: { text: string }, value: unknown) =>
+  const run = (client: PooledConnection, text: { text: string }, value: unknown) =>
     client.query({ ...text, values: [value] }).then(({ rows }) => (rows[0] as { value: unknown }).value);
 
   it("a statement named and prepared on the connection answers again after a value that could not be sent", async () => {

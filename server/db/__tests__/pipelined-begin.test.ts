@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from "../../testing/harness";
 import { commitWith } from "../pipelined-transaction";
 import { countRoundTrips } from "../round-trips";
 import { rateLimitBuckets } from "../schema";
-import { failureOf, transactionRows } from "./transaction-rows";
+import { failureOf, pooledConnection, transactionRows } from "./transaction-rows";
 
 /**
  * A transaction's BEGIN sent with its first statement (pipelined-transaction.ts), checked against
@@ -21,16 +21,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { bucket, stored, everyConnectionClean } = transactionRows(() => t.app.db, "pipelined-begin");
-
-/** A connection of the app's own pool, wrapped as the pool wraps every one, for what Drizzle never sends. */
-type RawClient = { query(config: object): Promise<unknown>; release(): void };
-const rawClient = () =>
-  (t.app.db as unknown as { $client: { connect(): Promise<RawClient> } }).$client.connect();
-const insert = (subject: string) => ({
-  text: "insert into rate_limit_buckets (scope, kind, subject, window_start, count) values ('test', 'pipelined-begin', $1, now(), 1)",
-  values: [subject],
-});
+const {
+  bucket,
+  insertConfig: insert,
+  stored,
+  everyConnectionClean,
+} = transactionRows(() => t.app.db, "pipelined-begin");
+const rawClient = () => pooledConnection(t.app.db);
 
 if (process.env.DATABASE_URL) {
   describe("on PostgreSQL", () => {

@@ -43,8 +43,24 @@ export function transactionRows(db: () => Database, kind: string) {
     expect(await Promise.all(subjects.map(stored))).toEqual(subjects.map(() => 1));
   }
 
-  return { bucket, stored, everyConnectionClean };
+  /** The same row as a plain query config, for a connection driven directly (pooledConnection). */
+  const insertConfig = (subject: string) => ({
+    text: "insert into rate_limit_buckets (scope, kind, subject, window_start, count) values ('test', $1, $2, now(), 1)",
+    values: [kind, subject],
+  });
+
+  return { bucket, insertConfig, stored, everyConnectionClean };
 }
+
+/** A connection driven directly, without Drizzle: node-postgres's own query and release. */
+export type PooledConnection = { query(config: object): Promise<{ rows: unknown[] }>; release(): void };
+
+/**
+ * A connection of the app's own pool, wrapped as the pool wraps every one (open.ts), for what
+ * Drizzle never sends.
+ */
+export const pooledConnection = (db: Database): Promise<PooledConnection> =>
+  (db as unknown as { $client: { connect(): Promise<PooledConnection> } }).$client.connect();
 
 /** The driver's own error under Drizzle's "Failed query" wrapper. */
 export async function failureOf(work: Promise<unknown>): Promise<string> {
