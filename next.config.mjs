@@ -12,6 +12,7 @@ const nextConfig = {
     "smtp-server",
     "mailparser",
     "tiny-secp256k1",
+    "secp256k1",
   ],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the one type gate, run by npm test

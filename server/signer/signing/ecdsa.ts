@@ -1,7 +1,7 @@
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { signRecoverable } from "tiny-secp256k1";
 import type { Curve, RawSignature } from "../types";
+import { secp256k1Sign } from "./secp256k1-sign";
 
 export type EcdsaCurve = Exclude<Curve, "CURVE_ED25519">;
 
@@ -13,23 +13,12 @@ export type EcdsaCurve = Exclude<Curve, "CURVE_ED25519">;
  */
 export function signDigest(curve: EcdsaCurve, privateKey: Uint8Array, digest: Uint8Array): RawSignature {
   const { signature, recoveryId } =
-    curve === "CURVE_SECP256K1" ? signSecp256k1(privateKey, digest) : signP256(privateKey, digest);
+    curve === "CURVE_SECP256K1" ? secp256k1Sign(privateKey, digest) : signP256(privateKey, digest);
   return {
     r: bytesToHex(signature.subarray(0, 32)),
     s: bytesToHex(signature.subarray(32, 64)),
     v: recoveryId.toString(16).padStart(2, "0"),
   };
-}
-
-/**
- * secp256k1 through libsecp256k1 (Bitcoin Core's library, compiled to WebAssembly by
- * tiny-secp256k1): four times faster than the JavaScript implementation, and the same signatures
- * byte for byte (both RFC 6979 and low-S; signing-secp256k1-libraries.test.ts compares them). The
- * library copies the key into its own memory for the call and zeroes that copy before it returns,
- * where a JavaScript big integer would linger in the heap until collected.
- */
-function signSecp256k1(privateKey: Uint8Array, digest: Uint8Array) {
-  return signRecoverable(digest, privateKey);
 }
 
 function signP256(privateKey: Uint8Array, digest: Uint8Array) {
