@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "./client";
+import { compileRowMapper } from "./row-mapper";
 
 /**
  * Drizzle builds a statement's SQL text anew on every call, walking each table and column it
@@ -12,7 +13,8 @@ import type { DbOrTx } from "./client";
  * It works by letting the builder prepare itself once against a recorder, which keeps what the
  * builder hands its session (the SQL text with placeholders, the selected fields and how to map
  * rows); each run gives those to the real session. The result is the builder's own: the same row
- * objects, the same decoded values. `prebuilt.test.ts` holds that against the plain builder.
+ * objects, the same decoded values, mapped by Drizzle's rules compiled once for the statement
+ * (row-mapper.ts). `prebuilt.test.ts` holds that against the plain builder.
  */
 interface Preparable<R> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
@@ -77,16 +79,29 @@ export interface Prebuilt<R> {
 /** `build` is called once, on the first run's database, to make the statement with its placeholders. */
 export function prebuilt<B extends Preparable<unknown>>(build: (db: DbOrTx) => B): Prebuilt<ResultOf<B>> {
   let recorded: Recorded | undefined;
+  let mapper: unknown;
   return {
     run(db, values) {
-      recorded ??= record(build(db));
+      if (!recorded) {
+        recorded = record(build(db));
+        // A builder that maps its own rows (a relational query) keeps its mapper; a select's or a
+        // RETURNING's fields get Drizzle's mapping, compiled once (row-mapper.ts).
+        mapper =
+          recorded.mapper ??
+          (Array.isArray(recorded.fields)
+            ? compileRowMapper(
+                recorded.fields as Parameters<typeof compileRowMapper>[0],
+                recorded.joinsNotNullableMap as Record<string, boolean> | undefined,
+              )
+            : undefined);
+      }
       const session = (db as unknown as { session: Session }).session;
       const prepared = session.prepareQuery(
         recorded.query,
         recorded.fields,
         undefined,
         recorded.arrayMode,
-        recorded.mapper,
+        mapper,
         recorded.metadata,
       );
       if (recorded.joinsNotNullableMap !== undefined)

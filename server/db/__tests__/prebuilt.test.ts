@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/harness";
 import type { DbOrTx } from "../client";
@@ -32,7 +33,46 @@ const joinedStatement = prebuilt((db) =>
   joined(db, sql.placeholder("organizationId"), sql.placeholder("userName")),
 );
 
+// Aliased tables (a Proxy each), SQL fields at the top and inside an object, and a joined row with a
+// null column: every kind of field the mapping compiled once (row-mapper.ts) must decode as Drizzle
+// does per value — including Drizzle's rule that a joined object whose first column is null reads as
+// a missing row (`contact`, whose first column is the user's unset email).
+const owner = alias(users, "owner");
+const mixed = (db: DbOrTx, organizationId: unknown, userName: unknown) =>
+  db
+    .select({
+      organization: { id: organizations.id, rootUserIds: organizations.rootUserIds },
+      owner: { id: owner.id, email: owner.email, createdAt: owner.createdAt },
+      contact: { email: owner.email, id: owner.id },
+      key: { name: apiKeys.name, upper: sql<string>`upper(${apiKeys.name})` },
+      count: sql<number>`1 + 1`.mapWith(Number),
+      named: sql<string>`${organizations.name}`.as("named"),
+    })
+    .from(organizations)
+    .leftJoin(owner, and(eq(owner.organizationId, organizations.id), eq(owner.name, userName as string)))
+    .leftJoin(apiKeys, eq(apiKeys.userId, owner.id))
+    .where(eq(organizations.id, organizationId as string));
+
+const mixedStatement = prebuilt((db) =>
+  mixed(db, sql.placeholder("organizationId"), sql.placeholder("userName")),
+);
+
 describe("prebuilt statements", () => {
+  it("decodes aliased tables, SQL fields and partly null joined rows as the builder does", async () => {
+    for (const userName of ["root", "nobody"]) {
+      const expected = await mixed(t.app.db, org.organizationId, userName);
+      const answered = await mixedStatement.run(t.app.db, { organizationId: org.organizationId, userName });
+      expect(answered).toEqual(expected);
+      expect(answered[0]!.count).toBe(2);
+      expect(answered[0]!.contact).toBeNull();
+      if (userName === "nobody") expect(answered[0]!.owner).toBeNull();
+      else {
+        expect(answered[0]!.owner).toMatchObject({ id: org.userId, email: null });
+        expect(answered[0]!.owner?.createdAt).toBeInstanceOf(Date);
+      }
+    }
+  });
+
   it("answers a join with the builder's own rows, decoded values and a missing side as null", async () => {
     for (const userName of ["root", "nobody"]) {
       const expected = await joined(t.app.db, org.organizationId, userName);
