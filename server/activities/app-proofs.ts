@@ -11,6 +11,10 @@ import { newId } from "../ids";
  * an approving vote gets its proof too without the pipeline carrying the flag around.
  */
 export function wantsAppProofs(row: Pick<ActivityRow, "requestBody">): boolean {
+  // Most bodies lack the flag, and one that cannot hold it is not parsed: JSON spells a key with its
+  // letters or with \u escapes, so a body with neither lacks it.
+  const body = row.requestBody;
+  if (!body.includes("generateAppProofs") && !body.includes("\\u")) return false;
   try {
     return (JSON.parse(row.requestBody) as { generateAppProofs?: unknown }).generateAppProofs === true;
   } catch {

@@ -224,6 +224,20 @@ export const voteRegistry = {
   },
 } as const;
 
+/**
+ * Each type (and each older type a definition also accepts) to the first definition in the registry
+ * that takes it: every activity rendered looks its type up, a list of them once per row.
+ */
+let byType: Map<string, ActivityDefinition> | undefined;
+
 export function activityByType(type: string): ActivityDefinition | undefined {
-  return Object.values(activityRegistry).find((d) => d.type === type || d.alsoAccepts?.includes(type));
+  if (!byType) {
+    byType = new Map();
+    for (const definition of Object.values(activityRegistry)) {
+      for (const accepted of [definition.type, ...(definition.alsoAccepts ?? [])]) {
+        if (!byType.has(accepted)) byType.set(accepted, definition);
+      }
+    }
+  }
+  return byType.get(type);
 }

@@ -7,6 +7,7 @@ import { generateP256KeyPair, verifyAppProofSignature } from "@turnkey/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TActivity, TAppProof } from "@/lib/api/activity";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { wantsAppProofs } from "../app-proofs";
 
 /**
  * App proofs (generateAppProofs): each is checked three ways — by an implementation written here
@@ -105,6 +106,17 @@ function cli(file: string, publicKey: string) {
       .map((l) => JSON.parse(l)),
   };
 }
+
+describe("whether a signed body asks for proofs", () => {
+  it("reads the flag however JSON spells its key, and only a true one", () => {
+    const wants = (requestBody: string) => wantsAppProofs({ requestBody });
+    expect(wants('{"type":"ACTIVITY_TYPE_CREATE_WALLET","generateAppProofs":true}')).toBe(true);
+    expect(wants('{"type":"ACTIVITY_TYPE_CREATE_WALLET","generateApp\\u0050roofs":true}')).toBe(true);
+    expect(wants('{"type":"ACTIVITY_TYPE_CREATE_WALLET","generateAppProofs":"true"}')).toBe(false);
+    expect(wants('{"type":"ACTIVITY_TYPE_CREATE_WALLET","note":"generateAppProofs"}')).toBe(false);
+    expect(wants('{"type":"ACTIVITY_TYPE_CREATE_WALLET"}')).toBe(false);
+  });
+});
 
 describe("generateAppProofs", () => {
   let activity: TActivity;
