@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { benchPolicies } from "../../cli/bench/policy-cost";
-import { startTestApp, type TestApp } from "../../testing/harness";
+import { newApiKey, startTestApp, type TestApp } from "../../testing/harness";
 
 /**
  * Migration 0037: the append-only records' large values are compressed with lz4 where the
  * PostgreSQL build has it (pglz otherwise, PGlite among them), and read back whole either way.
+ * Migration 0038: a compressed evaluation round stays in its row instead of going out of line.
  */
 let t: TestApp;
 
@@ -52,4 +53,83 @@ it("stores a 100-policy activity's large values with lz4 where PostgreSQL has it
   );
   expect(read.status).toBe(200);
   expect(read.body.activity.intent.createPoliciesIntent.policies).toEqual(policies);
+});
+
+/** Rows in the TOAST table of `table`: one per chunk of every value stored out of line. */
+async function outOfLineChunks(table: string): Promise<number> {
+  const [toast] = await rows<{ name: string }>(
+    sql`select reltoastrelid::regclass::text as name from pg_class where oid = ${table}::regclass`,
+  );
+  const [count] = await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${toast!.name}`));
+  return count!.n;
+}
+
+it("keeps a 100-policy evaluation round, compressed, and the rest of its rows in place: nothing out of line", async () => {
+  const { organizationId, key } = await t.newOrganization();
+  const memberKey = newApiKey();
+  const member = await t.call<{ activity: { result: { createUsersResult: { userIds: string[] } } } }>(
+    "submit",
+    "create_users",
+    t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", organizationId, {
+      users: [
+        {
+          userName: "member",
+          apiKeys: [{ apiKeyName: "k", publicKey: memberKey.publicKey, curveType: "API_KEY_CURVE_P256" }],
+          authenticators: [],
+          oauthProviders: [],
+          userTags: [],
+        },
+      ],
+    }),
+    key,
+  );
+  expect(member.status, JSON.stringify(member.body)).toBe(200);
+  const memberId = member.body.activity.result.createUsersResult.userIds[0]!;
+  const policies = await t.call(
+    "submit",
+    "create_policies",
+    t.activity("ACTIVITY_TYPE_CREATE_POLICIES", organizationId, { policies: benchPolicies(100, memberId) }),
+    key,
+  );
+  expect(policies.status, JSON.stringify(policies.body)).toBe(200);
+
+  const before = (await outOfLineChunks("audit_entries")) + (await outOfLineChunks("policy_evaluations"));
+  // The member's own activity: every one of the 100 policies is evaluated, and none allows it.
+  const denied = await t.call(
+    "submit",
+    "create_users",
+    t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", organizationId, {
+      users: [{ userName: "x", apiKeys: [], authenticators: [], oauthProviders: [], userTags: [] }],
+    }),
+    memberKey,
+  );
+  expect(denied.status).toBe(403);
+  const [round] = await rows<{
+    activity_id: string;
+    raw: number;
+    stored: number;
+    table_raw: number;
+    table_stored: number;
+  }>(sql`
+    select e.activity_id, octet_length(e.payload) as raw, pg_column_size(e.payload) as stored,
+      octet_length(p.policy_evaluations::text) as table_raw, pg_column_size(p.policy_evaluations) as table_stored
+    from audit_entries e join policy_evaluations p on p.id = e.record_id
+    where e.kind = 'EVALUATION' and e.organization_id = ${organizationId}
+    order by e.seq desc limit 1`);
+  expect(round!.raw).toBeGreaterThan(8000);
+  expect(round!.stored).toBeLessThan(round!.raw);
+  expect(round!.table_raw).toBeGreaterThan(8000);
+  expect(round!.table_stored).toBeLessThan(round!.table_raw);
+  expect((await outOfLineChunks("audit_entries")) + (await outOfLineChunks("policy_evaluations"))).toBe(
+    before,
+  );
+
+  const evaluations = await t.call<{ policyEvaluations: { policyEvaluations: unknown[] }[] }>(
+    "query",
+    "get_policy_evaluations",
+    { organizationId, activityId: round!.activity_id },
+    key,
+  );
+  expect(evaluations.status, JSON.stringify(evaluations.body)).toBe(200);
+  expect(evaluations.body.policyEvaluations[0]!.policyEvaluations).toHaveLength(100);
 });
