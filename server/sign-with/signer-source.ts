@@ -1,4 +1,4 @@
-import { and, eq, is, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, is, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { alias, PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../db/client";
 import { prebuilt } from "../db/prebuilt";
@@ -72,7 +72,7 @@ export function rememberSignerSource(tx: Tx, organizationId: string, signWith: s
 /** Whether `signWith` can name a wallet account (an address; a UUID names a private key first). */
 export const mayNameAccount = (signWith: string) => !UUID_PATTERN.test(signWith);
 
-/** The sealed rows joined to an account: its own key, and its wallet's mnemonic for an older account. */
+/** The sealed rows joined to an account: its own key, or its wallet's mnemonic for an older account. */
 export const accountKey = alias(sealedSecrets, "account_key");
 export const walletSeed = alias(sealedSecrets, "wallet_seed");
 
@@ -106,7 +106,10 @@ export const ACCOUNT_READ = {
   fields: { account: walletAccounts, wallet: wallets, accountKey, walletSeed },
   wallet: eq(wallets.id, walletAccounts.walletId),
   accountKey: eq(accountKey.id, walletAccounts.id),
-  walletSeed: eq(walletSeed.id, walletAccounts.walletId),
+  // The wallet's sealed mnemonic only for an account without a sealed key of its own (made before
+  // keys were sealed per account), the one case the signer needs it: every other signature reads
+  // one sealed row, not the mnemonic's ciphertext beside it.
+  walletSeed: and(eq(walletSeed.id, walletAccounts.walletId), isNull(accountKey.id)),
   named: (organizationId: SQLWrapper, signWith: SQLWrapper) =>
     and(eq(walletAccounts.organizationId, organizationId), eq(walletAccounts.address, signWith)),
   first: walletAccounts.id,

@@ -9,6 +9,7 @@ import {
   sign,
 } from "../../backup/__tests__/installation-scene";
 import { sealedSecrets, walletAccounts } from "../../db/schema";
+import { findSignerSource } from "../../sign-with/signer-source";
 import { startTestApp, type TestApp } from "../../testing/harness";
 import { deriveKeyPair } from "../hd/derive";
 import { mnemonicToSeed } from "../hd/mnemonic";
@@ -103,6 +104,12 @@ describe("sealed wallet account keys", () => {
     };
     expect(await sign(t, org, eth, PAYLOAD, false)).toEqual(expected.eth);
     expect(await sign(t, org, sol, PAYLOAD, true)).toEqual(expected.sol);
+    // The signer is handed the account's own sealed key, and the mnemonic only when there is none.
+    const sealedRead = async (address: string) => {
+      const source = await findSignerSource(t.app.db, org.organizationId, address);
+      return source?.kind === "WALLET_ACCOUNT" ? source.sealed.map((row) => row.kind) : undefined;
+    };
+    expect(await sealedRead(eth)).toEqual(["WALLET_ACCOUNT_KEY"]);
 
     // Accounts made before keys were sealed per account: no row. The first signature derives the
     // key from the mnemonic and seals it; later ones unseal it. The signatures do not change.
@@ -113,6 +120,7 @@ describe("sealed wallet account keys", () => {
       ),
     );
     expect(await accountKeyRows(wallet.walletId)).toHaveLength(0);
+    expect(await sealedRead(eth)).toEqual(["WALLET_MNEMONIC"]);
     expect(await sign(t, org, eth, PAYLOAD, false)).toEqual(expected.eth);
     expect(await sign(t, org, sol, PAYLOAD, true)).toEqual(expected.sol);
     const filled = await accountKeyRows(wallet.walletId);
