@@ -14,6 +14,7 @@ import { createMetrics, type Metrics } from "./observability/metrics";
 import { createOrganizationCaches, type OrganizationCaches } from "./organizations/caches";
 import { createKeyring, type MasterKeyring } from "./signer/keyring";
 import { loadServerSigningKey } from "./signer/server-key-store";
+import { secp256k1Build } from "./signer/signing/secp256k1-sign";
 import { createSmsProvider } from "./sms/create";
 import type { SmsProvider } from "./sms/provider";
 
@@ -73,6 +74,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     pgliteTemplate: options.inMemory ? options.pgliteTemplate : undefined,
   });
   logger.info({ driver: opened.driver }, "database ready");
+  logger.info({ build: secp256k1Build }, "secp256k1 signing");
   const clock = options.clock ?? systemClock;
   const keyring = createKeyring(master.key, master.others);
   const serverKey = await loadServerSigningKey(opened.db, keyring, clock.now());

@@ -6,7 +6,8 @@ import { newApiKey, startTestApp, type TestApp } from "../../testing/harness";
 /**
  * Migration 0037: the append-only records' large values are compressed with lz4 where the
  * PostgreSQL build has it (pglz otherwise, PGlite among them), and read back whole either way.
- * Migration 0038: a compressed evaluation round stays in its row instead of going out of line.
+ * Migration 0038: a row past 2 KB is still compressed, and kept whole in its page instead of
+ * going out of line.
  */
 let t: TestApp;
 
@@ -64,7 +65,7 @@ async function outOfLineChunks(table: string): Promise<number> {
   return count!.n;
 }
 
-it("keeps a 100-policy evaluation round, compressed, and the rest of its rows in place: nothing out of line", async () => {
+it("keeps large audit entries and evaluation rounds compressed in their rows: nothing out of line", async () => {
   const { organizationId, key } = await t.newOrganization();
   const memberKey = newApiKey();
   const member = await t.call<{ activity: { result: { createUsersResult: { userIds: string[] } } } }>(
@@ -85,6 +86,7 @@ it("keeps a 100-policy evaluation round, compressed, and the rest of its rows in
   );
   expect(member.status, JSON.stringify(member.body)).toBe(200);
   const memberId = member.body.activity.result.createUsersResult.userIds[0]!;
+  const before = (await outOfLineChunks("audit_entries")) + (await outOfLineChunks("policy_evaluations"));
   const policies = await t.call(
     "submit",
     "create_policies",
@@ -92,9 +94,17 @@ it("keeps a 100-policy evaluation round, compressed, and the rest of its rows in
     key,
   );
   expect(policies.status, JSON.stringify(policies.body)).toBe(200);
+  // Ten more: a body of about 3 KB, between the 2 KB where compression starts and a page's 8 KB.
+  const fewer = benchPolicies(10, memberId).map((p) => ({ ...p, policyName: `few ${p.policyName}` }));
+  const few = await t.call(
+    "submit",
+    "create_policies",
+    t.activity("ACTIVITY_TYPE_CREATE_POLICIES", organizationId, { policies: fewer }),
+    key,
+  );
+  expect(few.status, JSON.stringify(few.body)).toBe(200);
 
-  const before = (await outOfLineChunks("audit_entries")) + (await outOfLineChunks("policy_evaluations"));
-  // The member's own activity: every one of the 100 policies is evaluated, and none allows it.
+  // The member's own activity: every one of the 110 policies is evaluated, and none allows it.
   const denied = await t.call(
     "submit",
     "create_users",
@@ -120,9 +130,16 @@ it("keeps a 100-policy evaluation round, compressed, and the rest of its rows in
   expect(round!.stored).toBeLessThan(round!.raw);
   expect(round!.table_raw).toBeGreaterThan(8000);
   expect(round!.table_stored).toBeLessThan(round!.table_raw);
-  expect((await outOfLineChunks("audit_entries")) + (await outOfLineChunks("policy_evaluations"))).toBe(
-    before,
-  );
+  // Nothing went out of line: not the round, not the bodies of the policies' creation.
+  const after = (await outOfLineChunks("audit_entries")) + (await outOfLineChunks("policy_evaluations"));
+  expect(after).toBe(before);
+  // And every entry past 2 KB is compressed, as before: kept in its row is not kept raw.
+  const large = await rows<{ raw: number; stored: number }>(sql`
+    select octet_length(payload) as raw, pg_column_size(payload) as stored from audit_entries
+    where organization_id = ${organizationId} and octet_length(payload) > 2100`);
+  expect(large.filter((entry) => entry.raw < 8000).length).toBeGreaterThanOrEqual(2);
+  expect(large.filter((entry) => entry.raw > 8000).length).toBeGreaterThanOrEqual(3);
+  for (const entry of large) expect(entry.stored).toBeLessThan(entry.raw / 2);
 
   const evaluations = await t.call<{ policyEvaluations: { policyEvaluations: unknown[] }[] }>(
     "query",
@@ -131,5 +148,5 @@ it("keeps a 100-policy evaluation round, compressed, and the rest of its rows in
     key,
   );
   expect(evaluations.status, JSON.stringify(evaluations.body)).toBe(200);
-  expect(evaluations.body.policyEvaluations[0]!.policyEvaluations).toHaveLength(100);
+  expect(evaluations.body.policyEvaluations[0]!.policyEvaluations).toHaveLength(110);
 });

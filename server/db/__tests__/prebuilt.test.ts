@@ -44,6 +44,10 @@ const mixed = (db: DbOrTx, organizationId: unknown, userName: unknown) =>
       organization: { id: organizations.id, rootUserIds: organizations.rootUserIds },
       owner: { id: owner.id, email: owner.email, createdAt: owner.createdAt },
       contact: { email: owner.email, id: owner.id },
+      // A null first column of the FROM table (an organization without a parent) does not null it,
+      // and neither does one from a missing join when a later column is another table's.
+      parentFirst: { parent: organizations.parentOrganizationId, id: organizations.id },
+      crossed: { keyName: apiKeys.name, organizationId: organizations.id },
       key: { name: apiKeys.name, upper: sql<string>`upper(${apiKeys.name})` },
       count: sql<number>`1 + 1`.mapWith(Number),
       named: sql<string>`${organizations.name}`.as("named"),
@@ -65,6 +69,10 @@ describe("prebuilt statements", () => {
       expect(answered).toEqual(expected);
       expect(answered[0]!.count).toBe(2);
       expect(answered[0]!.contact).toBeNull();
+      expect(answered[0]!.parentFirst).toEqual({ parent: null, id: org.organizationId });
+      if (userName === "nobody") {
+        expect(answered[0]!.crossed).toEqual({ keyName: null, organizationId: org.organizationId });
+      }
       if (userName === "nobody") expect(answered[0]!.owner).toBeNull();
       else {
         expect(answered[0]!.owner).toMatchObject({ id: org.userId, email: null });

@@ -6,6 +6,7 @@ import { signDigest } from "../signing/ecdsa";
 import {
   nativeSecp256k1Sign,
   type Secp256k1Sign,
+  secp256k1Build,
   secp256k1Sign,
   wasmSecp256k1Sign,
 } from "../signing/secp256k1-sign";
@@ -48,6 +49,7 @@ describe("the libsecp256k1 build the signer uses", () => {
     if (process.platform === "linux" && process.arch === "x64" && glibc) {
       expect(nativeSecp256k1Sign).toBeDefined();
       expect(secp256k1Sign).toBe(nativeSecp256k1Sign);
+      expect(secp256k1Build).toBe("native libsecp256k1");
     } else {
       expect(secp256k1Sign).toBe(nativeSecp256k1Sign ?? wasmSecp256k1Sign);
     }
