@@ -14,7 +14,7 @@ import { createMetrics, type Metrics } from "./observability/metrics";
 import { createOrganizationCaches, type OrganizationCaches } from "./organizations/caches";
 import { createKeyring, type MasterKeyring } from "./signer/keyring";
 import { loadServerSigningKey } from "./signer/server-key-store";
-import { secp256k1Build } from "./signer/signing/secp256k1-sign";
+import { secp256k1Build } from "./signer/signing-library";
 import { createSmsProvider } from "./sms/create";
 import type { SmsProvider } from "./sms/provider";
 
