@@ -50,6 +50,12 @@ export interface TestApp {
   activity(type: string, organizationId: string, parameters: unknown): Record<string, unknown>;
   /** A root organization whose root user holds a fresh API key. */
   newOrganization(name?: string): Promise<{ organizationId: string; userId: string; key: TestKey }>;
+  /** A non-root user of the organization holding a fresh API key, created through create_users by `by`. */
+  newMember(
+    organizationId: string,
+    by: TestKey,
+    userName?: string,
+  ): Promise<{ userId: string; key: TestKey }>;
   /**
    * Stop this application context (its local devnets dump their state) and start a new one on the
    * same data: the same data directory (PGlite on disk: start with `persistent`) or PostgreSQL
@@ -160,6 +166,32 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         apiPublicKey: key.publicKey,
       });
       return { organizationId: result.organizationId, userId: result.userId, key };
+    },
+    async newMember(organizationId, by, userName = "member") {
+      const key = newApiKey();
+      const created = await testApp.call<{
+        activity: { result: { createUsersResult: { userIds: string[] } } };
+      }>(
+        "submit",
+        "create_users",
+        testApp.activity("ACTIVITY_TYPE_CREATE_USERS_V4", organizationId, {
+          users: [
+            {
+              userName,
+              apiKeys: [{ apiKeyName: userName, publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }],
+              authenticators: [],
+              oauthProviders: [],
+              userTags: [],
+            },
+          ],
+        }),
+        by,
+      );
+      const userId = created.body.activity?.result?.createUsersResult?.userIds[0];
+      if (created.status !== 200 || !userId) {
+        throw new Error(`newMember: create_users answered ${created.status} ${JSON.stringify(created.body)}`);
+      }
+      return { userId, key };
     },
     async restart() {
       if (!databaseUrl && !options.persistent) throw new Error("restart() on PGlite needs persistent: true");

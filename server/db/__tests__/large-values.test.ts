@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { benchPolicies } from "../../cli/bench/policy-cost";
-import { newApiKey, startTestApp, type TestApp } from "../../testing/harness";
+import { startTestApp, type TestApp } from "../../testing/harness";
 
 /**
  * Migration 0037: the append-only records' large values are compressed with lz4 where the
@@ -67,25 +67,7 @@ async function outOfLineChunks(table: string): Promise<number> {
 
 it("keeps large audit entries and evaluation rounds compressed in their rows: nothing out of line", async () => {
   const { organizationId, key } = await t.newOrganization();
-  const memberKey = newApiKey();
-  const member = await t.call<{ activity: { result: { createUsersResult: { userIds: string[] } } } }>(
-    "submit",
-    "create_users",
-    t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", organizationId, {
-      users: [
-        {
-          userName: "member",
-          apiKeys: [{ apiKeyName: "k", publicKey: memberKey.publicKey, curveType: "API_KEY_CURVE_P256" }],
-          authenticators: [],
-          oauthProviders: [],
-          userTags: [],
-        },
-      ],
-    }),
-    key,
-  );
-  expect(member.status, JSON.stringify(member.body)).toBe(200);
-  const memberId = member.body.activity.result.createUsersResult.userIds[0]!;
+  const { userId: memberId, key: memberKey } = await t.newMember(organizationId, key);
   const before = (await outOfLineChunks("audit_entries")) + (await outOfLineChunks("policy_evaluations"));
   const policies = await t.call(
     "submit",

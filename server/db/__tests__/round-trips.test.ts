@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { benchPolicies, benchTransaction } from "../../cli/bench/policy-cost";
-import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 import { auditCheckpoints } from "../schema";
 
 /**
@@ -12,7 +12,7 @@ import { auditCheckpoints } from "../schema";
 let t: TestApp;
 let organizationId: string;
 let root: TestKey;
-const member = newApiKey();
+let member: TestKey;
 let ethereum: string;
 let solana: string;
 
@@ -53,24 +53,8 @@ beforeAll(async () => {
   [ethereum, solana] = (
     wallet.body as { activity: { result: { createWalletResult: { addresses: string[] } } } }
   ).activity.result.createWalletResult.addresses as [string, string];
-  const users = await t.call(
-    "submit",
-    "create_users",
-    t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", organizationId, {
-      users: [
-        {
-          userName: "member",
-          apiKeys: [{ apiKeyName: "m", publicKey: member.publicKey, curveType: "API_KEY_CURVE_P256" }],
-          authenticators: [],
-          oauthProviders: [],
-          userTags: [],
-        },
-      ],
-    }),
-    root,
-  );
-  const userId = (users.body as { activity: { result: { createUsersResult: { userIds: string[] } } } })
-    .activity.result.createUsersResult.userIds[0]!;
+  const { userId, key } = await t.newMember(organizationId, root);
+  member = key;
   const policies = await t.call(
     "submit",
     "create_policies",
