@@ -40,7 +40,7 @@ interface Session {
     arrayMode: boolean,
     mapper: unknown,
     metadata: unknown,
-  ): { execute(values: Record<string, unknown>): Promise<unknown>; joinsNotNullableMap?: unknown };
+  ): { execute(values: Record<string, unknown>): Promise<unknown> };
 }
 
 function record(builder: unknown): Recorded {
@@ -104,8 +104,8 @@ export function prebuilt<B extends Preparable<unknown>>(build: (db: DbOrTx) => B
         mapper,
         recorded.metadata,
       );
-      if (recorded.joinsNotNullableMap !== undefined)
-        prepared.joinsNotNullableMap = recorded.joinsNotNullableMap;
+      // The joins' nullability is the compiled mapper's, taken when it was built: Drizzle's own
+      // mapping, the only reader of the prepared query's copy, no longer runs.
       return prepared.execute(values) as Promise<ResultOf<B>>;
     },
   };
