@@ -1,6 +1,7 @@
 import { parseUnits } from "viem";
 import { SEEDED_TOKENS } from "../../chains/evm/seeded-tokens";
 import { LOCAL_VAULTS } from "../../earn/local-world";
+import type { BenchAnswer } from "./http-client";
 import type { SendBench } from "./send-cost";
 
 const CHAIN = "eip155:1";
@@ -34,7 +35,7 @@ async function timed(run: () => Promise<void>): Promise<{ p50: number; p99: numb
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function json<T>(response: Promise<Response>, what: string): Promise<T> {
+async function json<T>(response: Promise<BenchAnswer>, what: string): Promise<T> {
   const r = await response;
   const body = (await r.json()) as T;
   if (!r.ok) throw new Error(`bench: ${what} failed: ${JSON.stringify(body)}`);

@@ -1,3 +1,5 @@
+import type { BenchAnswer } from "./http-client";
+
 /** Figures of one load run: throughput and latency percentiles. */
 export interface LoadResult {
   scenario: string;
@@ -17,6 +19,8 @@ export interface LoadResult {
   /** CPU time per request of the server process and of PostgreSQL's processes (Linux only). */
   serverCpuMs?: number;
   postgresCpuMs?: number;
+  /** CPU time per request of the load generator itself (this process), which shares the machine. */
+  clientCpuMs?: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -24,19 +28,21 @@ const percentile = (sorted: number[], p: number) =>
 
 /**
  * Closed-loop load: `concurrency` workers each send a request, read the whole answer, and go
- * again until `durationMs` has passed. Node's fetch (undici) keeps connections alive between
- * requests. A non-2xx answer or a network error counts as an error.
+ * again until `durationMs` has passed (the bench sends through http-client.ts, which keeps
+ * connections alive between requests). A non-2xx answer or a network error counts as an error.
+ * The load generator's own CPU time is measured too: it shares the machine with what it measures.
  */
 export async function runLoad(
   scenario: string,
   concurrency: number,
   durationMs: number,
-  send: () => Promise<Response>,
+  send: () => Promise<BenchAnswer>,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const deadline = started + durationMs;
   const worker = async () => {
     while (performance.now() < deadline) {
@@ -56,6 +62,7 @@ export async function runLoad(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+  const cpu = process.cpuUsage(cpuBefore);
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -67,5 +74,6 @@ export async function runLoad(
     perSecond: latencies.length / elapsed,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
+    clientCpuMs: latencies.length > 0 ? (cpu.user + cpu.system) / 1000 / latencies.length : undefined,
   };
 }

@@ -35,7 +35,7 @@ export function formatReport(report: BenchReport): string {
   const header =
     `${"scenario".padEnd(44)}${cell("conc.", 6)}${cell("req/s", 9)}${cell("p50 ms", 9)}${cell("p99 ms", 9)}` +
     `${cell("healthz", 9)}${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
-    `${cell("loop p99", 10)}${cell("loop max", 10)}${cell("srv CPU", 9)}${cell("pg CPU", 8)}`;
+    `${cell("loop p99", 10)}${cell("loop max", 10)}${cell("srv CPU", 9)}${cell("pg CPU", 8)}${cell("client CPU", 12)}`;
   // Each row as a share of GET /healthz at the same concurrency: the issue's targets are such shares.
   const ceiling = (concurrency: number) =>
     report.results.find((r) => r.scenario === "GET /healthz" && r.concurrency === concurrency)?.perSecond;
@@ -52,7 +52,7 @@ export function formatReport(report: BenchReport): string {
       `${optional(floor === undefined ? undefined : floor / 1000, 2, 10)}` +
       `${optional(floor === undefined ? undefined : (r.p50Ms * 1000) / floor, 1, 11)}` +
       `${optional(r.eventLoopP99Ms, 1, 10)}${optional(r.eventLoopMaxMs, 1, 10)}` +
-      `${optional(r.serverCpuMs, 2, 9)}${optional(r.postgresCpuMs, 2, 8)}`
+      `${optional(r.serverCpuMs, 2, 9)}${optional(r.postgresCpuMs, 2, 8)}${optional(r.clientCpuMs, 2, 12)}`
     );
   });
   const failures = [...report.results, ...(report.workers ?? [])]
@@ -74,8 +74,8 @@ export function formatReport(report: BenchReport): string {
       `${report.signing.walletAccountDeriveSignMicros.toFixed(1)} µs/op`,
     "healthz: req/s as a share of GET /healthz at the same concurrency; db RT: database round trips per request (the server's count, BEGIN and COMMIT included); floor: the " +
       "in-process parts the request must do (stamp, wallet-account signature, policy round); loop: the " +
-      "server's event-loop delay during the run, ms; srv CPU / pg CPU: CPU time per request of the server " +
-      "process and of PostgreSQL's processes (Linux), ms",
+      "server's event-loop delay during the run, ms; srv CPU / pg CPU / client CPU: CPU time per request of the server " +
+      "process, of PostgreSQL's processes (Linux) and of the load generator (this process, on the same machine), ms",
     `Policy evaluation in process, CPU time (one sign_transaction, contexts built, policies compiled once): ${Object.entries(
       report.policies.evaluationMicros,
     )

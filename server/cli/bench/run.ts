@@ -1,6 +1,7 @@
 import { buildIfNeeded } from "../start";
 import { benchDatabase } from "./database";
 import { benchEarn, type EarnCost } from "./earn-cost";
+import { type BenchAnswer, benchHttp } from "./http-client";
 import { launchBenchServer } from "./launch";
 import { type LoadResult, runLoad } from "./load";
 import { benchPolicies, benchTransaction, measurePolicyCost } from "./policy-cost";
@@ -23,7 +24,7 @@ const CONCURRENCY = [1, 32];
  * approve/deposit transactions to the bench vault: every request evaluates all 100.
  */
 async function benchMember(
-  submit: (type: string, path: string, parameters: unknown) => Promise<Response>,
+  submit: (type: string, path: string, parameters: unknown) => Promise<BenchAnswer>,
 ): Promise<{ key: BenchKey }> {
   const key = newBenchKey();
   const created = await submit("ACTIVITY_TYPE_CREATE_USERS_V4", "create_users", {
@@ -75,15 +76,15 @@ export async function bench(root: string): Promise<number> {
   let earn: EarnCost | undefined;
   try {
     const server = await launchBenchServer(root, key.publicKey, database.url);
+    const client = benchHttp(server.baseUrl);
     let users = 0;
     let accounts = 0;
     let signatures = 0;
     const postAs = (signer: BenchKey, kind: "submit" | "query", name: string, payload: unknown) => {
       const body = new TextEncoder().encode(JSON.stringify(payload));
-      return fetch(`${server.baseUrl}/public/v1/${kind}/${name}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "X-Stamp": signer.stamp(body) },
-        body,
+      return client.post(`/public/v1/${kind}/${name}`, body, {
+        "content-type": "application/json",
+        "X-Stamp": signer.stamp(body),
       });
     };
     const post = (kind: "submit" | "query", name: string, payload: unknown) =>
@@ -113,12 +114,12 @@ export async function bench(root: string): Promise<number> {
           hashFunction,
         }),
       );
-    const scenarios: [string, string, () => Promise<Response>][] = [
+    const scenarios: [string, string, () => Promise<BenchAnswer>][] = [
       // The ceiling: `latchkey start` answers /healthz (and the API) itself, without Next.js.
-      ["GET /healthz", "", () => fetch(`${server.baseUrl}/healthz`)],
+      ["GET /healthz", "", () => client.get("/healthz")],
       // The same answer through Next's router (a query string sends it there), as every page goes:
       // the framework's own ceiling, which the API no longer pays (server/direct-routes-slot.ts).
-      ["GET /healthz through Next.js", "", () => fetch(`${server.baseUrl}/healthz?via=next`)],
+      ["GET /healthz through Next.js", "", () => client.get("/healthz?via=next")],
       [
         "query whoami (stamped)",
         "/query/whoami",
@@ -233,6 +234,7 @@ export async function bench(root: string): Promise<number> {
         results.push(...(await eth.loads()), ...(await sol.loads()));
       }
     } finally {
+      client.close();
       await server.stop();
     }
   } finally {

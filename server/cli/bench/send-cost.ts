@@ -1,5 +1,6 @@
 import { parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { BenchAnswer } from "./http-client";
 import { type LoadResult, runLoad } from "./load";
 
 const CHAIN = "eip155:1";
@@ -16,7 +17,7 @@ export interface SendBench {
   baseUrl: string;
   organizationId: string;
   /** POST a signed activity or query as the bench's root key. */
-  post(kind: "submit" | "query", name: string, payload: unknown): Promise<Response>;
+  post(kind: "submit" | "query", name: string, payload: unknown): Promise<BenchAnswer>;
   activity(type: string, parameters: unknown): unknown;
 }
 

@@ -1,9 +1,10 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { BenchAnswer } from "./http-client";
 import { confirmedLatency, faucet, type SendBench, type SendCost } from "./send-cost";
 
 const CHAIN = "eip155:1";
 
-async function submitted(response: Promise<Response>, what: string): Promise<unknown> {
+async function submitted(response: Promise<BenchAnswer>, what: string): Promise<unknown> {
   const answer = await response;
   const body = await answer.json();
   if (!answer.ok) throw new Error(`bench: ${what} failed: ${JSON.stringify(body)}`);

@@ -1,4 +1,6 @@
-export type Submit = (type: string, path: string, parameters: unknown) => Promise<Response>;
+import type { BenchAnswer } from "./http-client";
+
+export type Submit = (type: string, path: string, parameters: unknown) => Promise<BenchAnswer>;
 
 /** One wallet with an Ethereum and a Solana account, for the signing scenarios. */
 export async function benchWallet(

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { benchDatabase } from "./database";
+import { type BenchAnswer, benchHttp } from "./http-client";
 import { launchBenchServer } from "./launch";
 import { type LoadResult, runLoad } from "./load";
 import { type BenchKey, newBenchKey } from "./stamper";
@@ -33,13 +34,13 @@ async function benchWith(root: string, databaseUrl: string, workers: number, sec
   const results: WorkersResult[] = [];
   try {
     const server = await launchBenchServer(root, key.publicKey, database.url, workers);
+    const client = benchHttp(server.baseUrl);
     try {
       const post = (kind: "submit" | "query", name: string, payload: unknown) => {
         const body = new TextEncoder().encode(JSON.stringify(payload));
-        return fetch(`${server.baseUrl}/public/v1/${kind}/${name}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "X-Stamp": key.stamp(body) },
-          body,
+        return client.post(`/public/v1/${kind}/${name}`, body, {
+          "content-type": "application/json",
+          "X-Stamp": key.stamp(body),
         });
       };
       const activity = (type: string, parameters: unknown) => ({
@@ -52,8 +53,8 @@ async function benchWith(root: string, databaseUrl: string, workers: number, sec
         post("submit", name, activity(type, parameters)),
       );
       let signatures = 0;
-      const scenarios: [string, () => Promise<Response>][] = [
-        ["GET /healthz", () => fetch(`${server.baseUrl}/healthz`)],
+      const scenarios: [string, () => Promise<BenchAnswer>][] = [
+        ["GET /healthz", () => client.get("/healthz")],
         ["query whoami (stamped)", () => post("query", "whoami", { organizationId: server.organizationId })],
         [
           "activity sign_raw_payload (secp256k1)",
@@ -75,6 +76,7 @@ async function benchWith(root: string, databaseUrl: string, workers: number, sec
         results.push({ ...(await runLoad(name, CONCURRENCY, seconds * 1000, send)), workers });
       }
     } finally {
+      client.close();
       await server.stop();
     }
   } finally {
