@@ -28,6 +28,8 @@ export interface DecisionRound {
   now: Date;
   /** The instance's caches: the organization's compiled policies for the version its row carries. */
   caches: OrganizationCaches;
+  /** Called with the decision before anything of it is recorded; what it throws ends the round. */
+  onDecided?(decision: Decision): void;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function decideAndRecord(tx: Tx, input: DecisionRound): Promise<Dec
         contractInterfaces: () => organizationInterfaces(tx, input.caches.contractInterfaces, organization),
       }),
   });
+  input.onDecided?.(decision);
   await recordEvaluation(
     tx,
     activity,

@@ -117,7 +117,26 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
    * look-up that keeps a resent body from running it twice when there is nothing to run.
    */
   needsBeforeTransaction?(params: z.infer<P>): boolean;
+  /**
+   * `execute` writes nothing and locks nothing (it signs, and returns what it signed; submit-folded.ts
+   * keeps to signers that need no write): a submission that executes at once may then be recorded
+   * after it, in one statement with its vote, evaluation round, audit entries and commit.
+   */
+  recordedAfterExecution?: true;
   execute(ctx: ActivityContext, params: z.infer<P>): Promise<R>;
+}
+
+/**
+ * The address or key id an activity signs with, as its `targets` name it; undefined when they name
+ * none, or cannot read these parameters (a malformed address, say): that is then the policy round's
+ * or the execution's to refuse with its 4xx, a read ahead only skipped.
+ */
+export function signWithOf(definition: ActivityDefinition, params: unknown): string | undefined {
+  try {
+    return definition.targets?.(params as never).signWith;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keeps `params` and `execute` tied together by inference. */

@@ -15,6 +15,7 @@ import {
   walletSeed,
 } from "../sign-with/signer-source";
 import { anyActiveEndpoint, rememberListening } from "../webhooks/listening";
+import { signWithOf } from "./define";
 import { activityFingerprint } from "./fingerprint";
 import { STATUS } from "./records";
 import type { Submission } from "./submit";
@@ -107,32 +108,12 @@ const insertWithVoteAndAccount = prebuilt((db) => {
     .limit(1);
 });
 
-/**
- * The address or key id the activity signs with, as its `targets` name it; undefined when they name
- * none, or cannot read these parameters (a malformed address, say): that is then the policy round's
- * or the execution's to refuse with its 4xx, the read ahead only skipped.
- */
-function signWithOf(submission: Submission): string | undefined {
-  try {
-    return submission.definition.targets?.(submission.params as never).signWith;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Insert the activity once per signed body, and with it the requester's own approving vote, in
- * one statement: the vote is inserted from the activity's RETURNING, so a body already recorded
- * (the unique fingerprint turns the insert into nothing) adds no vote. The same body again finds
- * the first activity (one more read, on that path only).
- */
-export async function insertOnce(
-  tx: Tx,
+/** The submission's activity (as created, before any decision) and the requester's approving vote. */
+export function submissionRecords(
   submission: Submission,
   now: Date,
-): Promise<{ row: ActivityRow; fresh: true; vote: VoteRow } | { row: ActivityRow; fresh: false }> {
+): { activity: Record<(typeof ACTIVITY_FIELDS)[number], unknown>; vote: VoteRow } {
   const { request, caller, rawBody } = submission;
-  const fingerprint = activityFingerprint(rawBody);
   const activityId = newId(now.getTime());
   const vote: VoteRow = {
     id: newId(now.getTime()),
@@ -152,7 +133,7 @@ export async function insertOnce(
     type: request.type,
     status: STATUS.created,
     intent: submission.params as object,
-    fingerprint,
+    fingerprint: activityFingerprint(rawBody),
     requestBody: rawBody,
     stampKind: caller.stamp.kind,
     stamp: caller.stamp.header,
@@ -162,11 +143,41 @@ export async function insertOnce(
     createdAt: now,
     updatedAt: now,
   };
+  return { activity, vote };
+}
+
+/** The requester's vote in the trail: its stamp header is kept there (votes keep only its signature). */
+export function noteSubmissionVote(tx: Tx, vote: VoteRow, caller: Submission["caller"]): void {
+  noteAuditRecord(
+    tx,
+    voteRecord({
+      ...vote,
+      stampKind: caller.stamp.kind,
+      stamp: caller.stamp.header,
+      credential: caller.credential,
+    }),
+  );
+}
+
+/**
+ * Insert the activity once per signed body, and with it the requester's own approving vote, in
+ * one statement: the vote is inserted from the activity's RETURNING, so a body already recorded
+ * (the unique fingerprint turns the insert into nothing) adds no vote. The same body again finds
+ * the first activity (one more read, on that path only).
+ */
+export async function insertOnce(
+  tx: Tx,
+  submission: Submission,
+  now: Date,
+): Promise<{ row: ActivityRow; fresh: true; vote: VoteRow } | { row: ActivityRow; fresh: false }> {
+  const { request } = submission;
+  const { activity, vote } = submissionRecords(submission, now);
+  const fingerprint = activity.fingerprint as string;
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(activity)) values[`activity_${key}`] = value;
   for (const [key, value] of Object.entries(vote)) values[`vote_${key}`] = value;
   // An activity that signs with an address reads its account in the same statement.
-  const signWith = signWithOf(submission);
+  const signWith = signWithOf(submission.definition, submission.params);
   let row: { inserted: ActivityRow; voted: { id: string } | null; listening: boolean } | undefined;
   if (signWith !== undefined && mayNameAccount(signWith)) {
     values.account_organizationId = request.organizationId;
@@ -188,16 +199,7 @@ export async function insertOnce(
     rememberListening(tx, row.listening);
     if (row.voted?.id !== vote.id)
       throw new Error("the submission's vote was not recorded with its activity");
-    // The stamp header is kept in the trail (votes keep only its signature), so it can be re-verified.
-    noteAuditRecord(
-      tx,
-      voteRecord({
-        ...vote,
-        stampKind: caller.stamp.kind,
-        stamp: caller.stamp.header,
-        credential: caller.credential,
-      }),
-    );
+    noteSubmissionVote(tx, vote, submission.caller);
     return { row: row.inserted, fresh: true, vote };
   }
   const [existing] = await tx.select().from(activities).where(eq(activities.fingerprint, fingerprint));

@@ -12,8 +12,31 @@ import { emitActivityStatus } from "../webhooks/domain-events";
 import { anyActiveEndpoint, mayBeListening } from "../webhooks/listening";
 import { votersRead, votersToRead } from "./status-voters";
 
-/** A JSON value as the database keeps it and a later read returns it (jsonb keeps JSON's values). */
-const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+/**
+ * A JSON value as the database keeps it and a later read returns it: JSON's values (jsonb keeps
+ * those), and every object's keys in jsonb's order — shorter keys first, keys of one length by
+ * their UTF-8 bytes — so an answer made from it is the same bytes as a later read.
+ */
+export const asStored = <T>(value: T): T => inJsonbOrder(JSON.parse(JSON.stringify(value) ?? "null")) as T;
+
+const jsonbKeyOrder = (a: string, b: string) =>
+  Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+function inJsonbOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inJsonbOrder);
+  if (value === null || typeof value !== "object") return value;
+  const ordered: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort(jsonbKeyOrder)) {
+    // Defined, not assigned: a "__proto__" key stays a key, as JSON.parse made it.
+    Object.defineProperty(ordered, key, {
+      value: inJsonbOrder((value as Record<string, unknown>)[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return ordered;
+}
 
 export const STATUS = {
   created: "ACTIVITY_STATUS_CREATED",

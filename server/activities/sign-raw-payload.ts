@@ -20,6 +20,7 @@ export const signRawPayload = defineActivity({
   describe: (p, n) => `${n.signed ?? "Sign a payload"} with ${n.signer(p.signWith)}`,
   params: ZSignRawPayloadParams,
   result: ZSignature,
+  recordedAfterExecution: true,
   async execute({ app, tx, organization }, params) {
     const signer = await resolveSigner(app, tx, organization.id, params.signWith);
     const [signature] = await signer.key.signRawPayloads(

@@ -23,6 +23,7 @@ export const signRawPayloads = defineActivity({
     `Sign ${count(p.payloads.length, "payload")} with ${n.signer(p.signWith)}${n.signed ? `: ${n.signed}` : ""}`,
   params: ZSignRawPayloadsParams,
   result: z.object({ signatures: z.array(ZSignature) }),
+  recordedAfterExecution: true,
   async execute({ app, tx, organization }, params) {
     const signer = await resolveSigner(app, tx, organization.id, params.signWith);
     const signatures = await signer.key.signRawPayloads(

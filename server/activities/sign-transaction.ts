@@ -30,6 +30,7 @@ export const signTransaction = defineActivity({
     `${n.signed ?? `Sign a ${p.type === "TRANSACTION_TYPE_SOLANA" ? "Solana" : "Ethereum"} transaction`} (sign only, with ${n.signer(p.signWith)})`,
   params: ZSignTransactionParams,
   result: z.object({ signedTransaction: z.string() }),
+  recordedAfterExecution: true,
   async execute({ app, tx, organization }, params) {
     const signer = await resolveSigner(app, tx, organization.id, params.signWith);
     const needed = CURVE_OF[params.type];

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { TActivity, TActivityRequest } from "@/lib/api/activity";
 import { type AfterCommit, appendAuditTrail, finishAfterCommit } from "../audit/append";
 import { assertNothingDeferred } from "../audit/pending";
-import type { Caller } from "../auth/caller";
+import type { Caller, SignerReadAhead } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { activities, type VoteRow } from "../db/schema";
@@ -19,6 +19,7 @@ import { STATUS, setStatus, settleStatus } from "./records";
 import { runEffects } from "./run-effects";
 import { enforceSessionScope } from "./session-scope";
 import { takeVoters, wantVoters } from "./status-voters";
+import { submitFolded } from "./submit-folded";
 import { renderActivity } from "./view";
 
 export interface Submission {
@@ -30,6 +31,8 @@ export interface Submission {
   requestId: string;
   /** The client's trusted address, for limits an activity keeps itself (init_otp per IP). */
   clientAddress?: string;
+  /** What the caller's lookup read ahead for a signing activity (submit-folded.ts). */
+  readAhead?: SignerReadAhead;
 }
 
 /** The activity as recorded, and the denial when policies refused it (the edge answers it with a 403). */
@@ -73,6 +76,9 @@ export async function submitActivity(app: AppContext, sent: Submission): Promise
       now,
     });
   }
+  // A signature that executes at once is recorded after it, in the statement that commits it.
+  const folded = await submitFolded(app, submission, now);
+  if (folded) return folded;
   const committed: (() => void)[] = [];
   // A fresh submission's only vote is the one it records: rendered without reading it back.
   const votes: VoteRow[] = [];

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ZActivityRequest, ZFingerprintParams } from "@/lib/api/activity";
+import { signWithOf } from "../activities/define";
 import { denialError } from "../activities/denial";
 import { activityRegistry, voteRegistry } from "../activities/index";
 import { submitActivity } from "../activities/submit";
@@ -10,6 +11,7 @@ import {
   findOrganization,
   type Reader,
   resolveCaller,
+  resolveCallerReadingAhead,
 } from "../auth/caller";
 import { requireCredentialMayAct } from "../auth/credential-scope";
 import { requireSameHolder, resolveSessionReader } from "../auth/read-only-session";
@@ -148,11 +150,22 @@ async function runActivity(
     );
   }
   checkFreshness(request.timestampMs, now);
-  const resolved = await resolveCaller(app.db, credentials.stamp, request.organizationId, {
-    allowAncestors: definition?.parentMayAct ?? false,
-    now,
-    budget,
-  });
+  // A signing activity recorded after it executes reads its signer's account with its caller: its
+  // parameters are read for their signWith first, but a refusal of them still comes after the caller's.
+  const early = definition?.recordedAfterExecution
+    ? definition.params.safeParse(request.parameters)
+    : undefined;
+  const { caller: resolved, readAhead } = await resolveCallerReadingAhead(
+    app.db,
+    credentials.stamp,
+    request.organizationId,
+    {
+      allowAncestors: definition?.parentMayAct ?? false,
+      now,
+      budget,
+      signWith: early?.success ? signWithOf(definition!, early.data) : undefined,
+    },
+  );
   // Only a parentMayAct activity can resolve to an ancestor's credential.
   const caller =
     resolved.organization.id === request.organizationId
@@ -173,7 +186,9 @@ async function runActivity(
       }),
     };
   }
-  const params = validate(definition!.params as z.ZodType, request.parameters, "parameters");
+  const params = early?.success
+    ? early.data
+    : validate(definition!.params as z.ZodType, request.parameters, "parameters");
   const submitted = await submitActivity(app, {
     definition: definition!,
     rawBody: text,
@@ -182,6 +197,7 @@ async function runActivity(
     caller,
     requestId,
     clientAddress,
+    readAhead,
   });
   // A denial is recorded with the activity; to the client who asked it is a 403 naming the policies.
   if (submitted.denial) throw denialError(submitted.denial);

@@ -1,11 +1,12 @@
-import { type SQL, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { AUDIT_CHECKPOINT_EVERY, signAuditCheckpoint } from "../crypto/audit-checkpoint";
 import type { ServerSigningKey } from "../crypto/server-signing-key";
 import type { Database, Tx } from "../db/client";
 import { commitWith } from "../db/pipelined-transaction";
+import { placeholderInsert } from "../db/placeholder-sql";
 import { prebuiltPerShape, prebuiltSql } from "../db/prebuilt";
-import { auditCheckpoints } from "../db/schema";
+import { type ActivityRow, activities, auditCheckpoints, type VoteRow, votes } from "../db/schema";
 import { type ActivityState, activityRecord, GENESIS_HASH, sha256Hex } from "./entries";
 import { type DeferredWrite, takeAuditRecords, takeDeferredInserts, takeDeferredStatus } from "./pending";
 
@@ -18,23 +19,30 @@ function chained(base: SQL, count: number): SQL {
   return expression;
 }
 
-/** What decides the append statement's text: how many entries, and which writes ride in it. */
+/**
+ * What decides the append statement's text: how many entries, which writes ride in it, and whether
+ * the first of them records the activity itself (see `records` below).
+ */
 interface AppendShape {
   entries: number;
   writes: DeferredWrite[];
   reads: DeferredWrite | undefined;
+  recordsActivity: boolean;
 }
 
-const shapeKey = ({ entries, writes, reads }: AppendShape) =>
-  `${entries}|${writes.map((w) => w.shape).join(",")}|${reads?.shape ?? "-"}`;
+const shapeKey = ({ entries, writes, reads, recordsActivity }: AppendShape) =>
+  `${entries}|${writes.map((w) => w.shape).join(",")}|${reads?.shape ?? "-"}|${recordsActivity}`;
 
 /**
  * The append's statement for one shape, built once (prebuilt.ts): every submission of one kind
  * appends with the same text, so only its values change. Placeholders: `org`, `now`, `digest_<i>`,
  * `kind_<i>`, `record_<i>`, `activity_<i>` and `payload_<i>` for the entries, and each deferred
- * write's own under `w<j>_` (the reads' under `reads_`).
+ * write's own under `w<j>_` (the reads' under `reads_`). When the statement records the activity
+ * (its first write, which returns a row), the chain head is taken only once that insert has
+ * passed the activity's unique fingerprint: a body already being recorded by another transaction
+ * is waited for without holding the organization's chain, which that transaction's own append needs.
  */
-const appendStatement = prebuiltPerShape(({ entries: k, writes, reads }: AppendShape) => {
+const appendStatement = prebuiltPerShape(({ entries: k, writes, reads, recordsActivity }: AppendShape) => {
   const before = writes.map(
     (write, j) => sql`${sql.identifier(`deferred_${j}`)} AS ${write.build(`w${j}_`)},`,
   );
@@ -49,11 +57,15 @@ const appendStatement = prebuiltPerShape(({ entries: k, writes, reads }: AppendS
   );
   // What the settled status reads comes back once, beside the chain's new last entry.
   const read = reads ? sql`, ${reads.build("reads_")}` : sql``;
+  const headRow = sql`${org}, ${sql.raw(String(k))}, encode(${chained(sql`decode(${GENESIS_HASH}, 'hex')`, k)}, 'hex'), ${GENESIS_HASH}`;
+  const headSource = recordsActivity
+    ? sql`SELECT ${headRow} FROM ${sql.identifier("deferred_0")} WHERE true`
+    : sql`VALUES (${headRow})`;
   return prebuiltSql(
     () => sql`
     WITH ${sql.join(before, sql` `)} head AS (
       INSERT INTO audit_chain_heads AS h (organization_id, seq, hash, previous_hash)
-      VALUES (${org}, ${sql.raw(String(k))}, encode(${chained(sql`decode(${GENESIS_HASH}, 'hex')`, k)}, 'hex'), ${GENESIS_HASH})
+      ${headSource}
       ON CONFLICT (organization_id) DO UPDATE SET
         seq = h.seq + ${sql.raw(String(k))},
         previous_hash = h.hash,
@@ -78,6 +90,36 @@ export interface AppendOptions {
    * round trip (pipelined-transaction.ts), so the chain's lock is released without waiting for Node.
    */
   commits?: boolean;
+  /**
+   * The activity is not recorded yet (submit-folded.ts): this statement inserts it, as the row
+   * passed (its settled status and result included, so the settled status's update is not made),
+   * with the submission's vote. The insert has no ON CONFLICT: the same signed body recorded
+   * meanwhile fails the statement with a unique violation, and the transaction commits nothing.
+   */
+  records?: { activity: ActivityRow; vote: VoteRow };
+}
+
+/** The columns a recorded-at-append activity sets: all but `failure`, which a completed one has none of. */
+const RECORDED_ACTIVITY_COLUMNS = Object.keys(getTableColumns(activities)).filter((key) => key !== "failure");
+const VOTE_COLUMNS = Object.keys(getTableColumns(votes));
+
+/** The activity as the submission settled it, inserted by the append (it returns a row to follow). */
+function activityInsert(row: ActivityRow): DeferredWrite {
+  if (row.failure !== null) throw new Error("an activity recorded at its append has completed: no failure");
+  return {
+    shape: "recorded-activity",
+    // The chain head reads the row it returns (appendStatement).
+    build: (prefix) => placeholderInsert(activities, RECORDED_ACTIVITY_COLUMNS, prefix, activities.id),
+    values: Object.fromEntries(RECORDED_ACTIVITY_COLUMNS.map((key) => [key, row[key as keyof ActivityRow]])),
+  };
+}
+
+function voteInsert(vote: VoteRow): DeferredWrite {
+  return {
+    shape: "recorded-vote",
+    build: (prefix) => placeholderInsert(votes, VOTE_COLUMNS, prefix),
+    values: Object.fromEntries(VOTE_COLUMNS.map((key) => [key, vote[key as keyof VoteRow]])),
+  };
 }
 
 /** Work the append leaves for after a commit it made itself: a crossed checkpoint's insert. */
@@ -124,7 +166,13 @@ export async function appendAuditTrail(
   if (status) await status.beforehand();
   // Deferred inserts and the settled status (pending.ts) ride in this statement as data-modifying
   // CTEs: PostgreSQL runs every one of them, whether or not the main statement reads it.
-  const writes = status ? [...inserts, status.update] : inserts;
+  const { records: recorded } = options;
+  if (recorded && !status) throw new Error("an activity recorded at its append has settled its status first");
+  const writes = recorded
+    ? [activityInsert(recorded.activity), voteInsert(recorded.vote), ...inserts]
+    : status
+      ? [...inserts, status.update]
+      : inserts;
   const records = [...pendingRecords, activityRecord(activity)];
   const values: Record<string, unknown> = { org: activity.organizationId, now: now.toISOString() };
   records.forEach((r, i) => {
@@ -138,7 +186,12 @@ export async function appendAuditTrail(
     for (const [name, value] of Object.entries(write.values)) values[`w${j}_${name}`] = value;
   });
   for (const [name, value] of Object.entries(status?.reads.values ?? {})) values[`reads_${name}`] = value;
-  const statement = appendStatement({ entries: records.length, writes, reads: status?.reads });
+  const statement = appendStatement({
+    entries: records.length,
+    writes,
+    reads: status?.reads,
+    recordsActivity: recorded !== undefined,
+  });
   const append = () => statement.run(tx, values);
   const { value: result, committed: committing } = options.commits
     ? await commitWith(tx, append)

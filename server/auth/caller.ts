@@ -1,8 +1,6 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { prebuilt, prebuiltPerShape } from "../db/prebuilt";
 import {
-  type ApiKeyRow,
   apiKeys,
   authenticators,
   type OrganizationRow,
@@ -11,11 +9,13 @@ import {
   users,
 } from "../db/schema";
 import { ApiError, denied, unauthenticated } from "../errors";
-import { bucketUpsert, bucketValues, type CountedRow, countsInOrder } from "../rate-limit/count";
 import type { RequestBudget } from "../rate-limit/enforce";
 import { SCHEME_CURVE } from "./api-key-stamp";
+import { ownApiKeyMatch, type SignerReadAhead } from "./own-api-key";
 import type { VerifiedStamp } from "./stamp";
 import { checkSignCount } from "./webauthn-stamp";
+
+export type { SignerReadAhead } from "./own-api-key";
 
 export interface CallerCredential {
   kind: "API_KEY" | "WEBAUTHN";
@@ -76,7 +76,7 @@ async function organizationChain(db: DbOrTx, target: OrganizationRow): Promise<O
   return chain;
 }
 
-interface Match {
+export interface Match {
   organizationId: string;
   userId: string;
   credential: CallerCredential;
@@ -152,104 +152,6 @@ export async function liveUser(db: DbOrTx, userId: string, goneMessage: string):
   return user;
 }
 
-/** The target organization, not deleted (`organizationId`): both lookups below find it the same way. */
-const liveTargetOrganization = () =>
-  and(eq(organizations.id, sql.placeholder("organizationId")), isNull(organizations.deletedAt));
-
-/** The organization's API key the stamp names (`publicKey`, `curve`). */
-const stampKeyOfOrganization = () =>
-  and(
-    eq(apiKeys.organizationId, organizations.id),
-    eq(apiKeys.publicKey, sql.placeholder("publicKey")),
-    eq(apiKeys.curve, sql.placeholder("curve")),
-  );
-
-// Every stamped request asks this: built once (prebuilt.ts).
-const ownApiKeyStatement = prebuilt((db) =>
-  db
-    .select({ organization: organizations, key: apiKeys, user: users })
-    .from(organizations)
-    .innerJoin(apiKeys, stampKeyOfOrganization())
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(liveTargetOrganization())
-    .limit(1),
-);
-
-/**
- * The same lookup counting the request's rate-limit budgets in the same statement: the upsert runs
- * as a CTE whatever the lookup finds, and its counters come back beside the row. The lookup reads
- * from a one-row source with left joins, so a key that matches nothing still returns the counts.
- * One statement per number of budgets (one to three), built once each.
- */
-const ownApiKeyCountingStatement = prebuiltPerShape(
-  (budgets: number) =>
-    prebuilt((db) => {
-      const counted = db.$with("counted").as(bucketUpsert(db, budgets));
-      return db
-        .with(counted)
-        .select({
-          organization: organizations,
-          key: apiKeys,
-          user: users,
-          counts: sql<
-            CountedRow[]
-          >`(select json_agg(json_build_object('scope', ${counted.scope}, 'kind', ${counted.kind}, 'subject', ${counted.subject}, 'count', ${counted.count})) from ${counted})`,
-        })
-        .from(sql`(select 1) as one`)
-        .leftJoin(organizations, liveTargetOrganization())
-        .leftJoin(apiKeys, stampKeyOfOrganization())
-        .leftJoin(users, eq(users.id, apiKeys.userId))
-        .limit(1);
-    }),
-  String,
-);
-
-type OwnApiKey = { organization: OrganizationRow; match: Match; user: UserRow };
-
-function ownApiKeyOf(row: { organization: OrganizationRow; key: ApiKeyRow; user: UserRow }): OwnApiKey {
-  const { key } = row;
-  return {
-    organization: row.organization,
-    user: row.user,
-    match: {
-      organizationId: key.organizationId,
-      userId: key.userId,
-      expiresAt: key.expiresAt,
-      credential: { kind: "API_KEY", id: key.id, publicKey: key.publicKey, type: key.credentialType },
-    },
-  };
-}
-
-/**
- * The common case in one round trip: an API key of the target organization itself, with the target
- * and the key's user — and, given the request's budget, its rate limits counted in that same
- * statement (a spent budget throws the 429 here, before anything else is read). Undefined when that
- * is not the case (a passkey, a parent's key, no such key or organization): the general path below
- * then answers, with its errors.
- */
-async function ownApiKeyMatch(
-  db: DbOrTx,
-  stamp: VerifiedStamp,
-  targetOrganizationId: string,
-  budget: RequestBudget | undefined,
-): Promise<OwnApiKey | undefined> {
-  if (stamp.kind !== "API_KEY") return undefined;
-  const curve = SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE];
-  const lookup = { publicKey: stamp.publicKey, curve, organizationId: targetOrganizationId };
-  const counting = budget?.countWith();
-  if (!counting) {
-    const [row] = await ownApiKeyStatement.run(db, lookup);
-    return row ? ownApiKeyOf(row) : undefined;
-  }
-  const [row] = await ownApiKeyCountingStatement(counting.hits.length).run(db, {
-    ...lookup,
-    ...bucketValues(counting.hits, counting.windowStart),
-  });
-  await counting.settle(countsInOrder(counting.hits, row!.counts));
-  const { organization, key, user } = row!;
-  return organization && key && user ? ownApiKeyOf({ organization, key, user }) : undefined;
-}
-
 /**
  * Map a verified stamp to a user of the target organization. Activities accept only the target's
  * own credentials; queries also accept those of its ancestors (a parent may read its sub-orgs).
@@ -258,14 +160,30 @@ export async function resolveCaller(
   db: DbOrTx,
   stamp: VerifiedStamp,
   targetOrganizationId: string,
-  options: {
-    allowAncestors: boolean;
-    now: Date;
-    /** The request's rate-limit budgets, counted before anything else is read (in the lookup itself when it can). */
-    budget?: RequestBudget;
-  },
+  options: CallerOptions,
 ): Promise<Caller> {
-  const own = await ownApiKeyMatch(db, stamp, targetOrganizationId, options.budget);
+  return (await resolveCallerReadingAhead(db, stamp, targetOrganizationId, options)).caller;
+}
+
+interface CallerOptions {
+  allowAncestors: boolean;
+  now: Date;
+  /** The request's rate-limit budgets, counted before anything else is read (in the lookup itself when it can). */
+  budget?: RequestBudget;
+}
+
+/**
+ * resolveCaller, reading with the caller's lookup what a signing submission needs next (the
+ * account `signWith` names, and whether webhooks listen): `readAhead` is set when that lookup
+ * answered (an API key of the target organization, its budget counted), undefined otherwise.
+ */
+export async function resolveCallerReadingAhead(
+  db: DbOrTx,
+  stamp: VerifiedStamp,
+  targetOrganizationId: string,
+  options: CallerOptions & { signWith?: string },
+): Promise<{ caller: Caller; readAhead?: SignerReadAhead }> {
+  const own = await ownApiKeyMatch(db, stamp, targetOrganizationId, options.budget, options.signWith);
   if (!own) await options.budget?.spend();
   const chain = own
     ? [own.organization]
@@ -308,13 +226,14 @@ export async function resolveCaller(
     await checkSignCount(db, { id: match.credential.id, signCount: match.signCount ?? 0 }, stamp.signCount);
   }
   const organization = chain.find((o) => o.id === match.organizationId)!;
-  return {
+  const caller: Caller = {
     user,
     organization,
     credential: match.credential,
     stamp,
     isRoot: organization.id === target.id && target.rootUserIds.includes(user.id),
   };
+  return { caller, readAhead: own?.readAhead };
 }
 
 /** Whose request a stored activity is: the submitter to act for, or word that they are gone. */

@@ -10,8 +10,16 @@ export function typedPlaceholder(name: string, column: PgColumn): SQL {
   return sql`cast(${sql.param(sql.placeholder(name), column)} as ${sql.raw(column.getSQLType())})`;
 }
 
-/** `(insert into <table> (<columns of keys>) values (…))`, each value the placeholder `<prefix><key>`. */
-export function placeholderInsert(table: PgTable, keys: readonly string[], prefix: string): SQL {
+/**
+ * `(insert into <table> (<columns of keys>) values (…))`, each value the placeholder `<prefix><key>`;
+ * with `returning`, the statement returns that column of the row it inserted.
+ */
+export function placeholderInsert(
+  table: PgTable,
+  keys: readonly string[],
+  prefix: string,
+  returning?: PgColumn,
+): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const column = (key: string) => {
     const found = columns[key];
@@ -20,5 +28,6 @@ export function placeholderInsert(table: PgTable, keys: readonly string[], prefi
   };
   const names = keys.map((key) => sql.identifier(column(key).name));
   const values = keys.map((key) => typedPlaceholder(`${prefix}${key}`, column(key)));
-  return sql`(insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(values, sql`, `)}))`;
+  const returned = returning ? sql` returning ${sql.identifier(returning.name)}` : sql``;
+  return sql`(insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(values, sql`, `)})${returned})`;
 }

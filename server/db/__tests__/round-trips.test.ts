@@ -142,17 +142,18 @@ describe("database round trips per request", () => {
     // is written by the audit append's statement (which also reads the voters and the webhook flag):
     // 1, 6, 6, 6; and an activity signing with an address reads its account with its own insert:
     // 1, 6, 5, 5. On PostgreSQL the append is also the COMMIT, and the BEGIN goes with the first
-    // statement (pipelined-transaction.ts): two fewer.
+    // statement (pipelined-transaction.ts): two fewer. Now a signature that executes at once reads
+    // its account with its caller and is recorded by its append (submit-folded.ts): 1, 6, 4, 4.
     // (A signed checkpoint every 64 chain entries adds one more, which these few requests do not reach.)
     const control = CONTROL_APART;
     expect(counts).toEqual({
       whoami: 1,
       create_users: 4 + control,
-      "sign_raw_payload secp256k1": 3 + control,
-      "sign_raw_payload ed25519": 3 + control,
+      "sign_raw_payload secp256k1": 2 + control,
+      "sign_raw_payload ed25519": 2 + control,
       // The first round after a change reads the policies and the interfaces again.
-      "sign_transaction non-root 100 policies, first": 5 + control,
-      "sign_transaction non-root 100 policies": 3 + control,
+      "sign_transaction non-root 100 policies, first": 4 + control,
+      "sign_transaction non-root 100 policies": 2 + control,
     });
   }, 60_000);
 
