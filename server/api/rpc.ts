@@ -1,6 +1,7 @@
 import { canonicalCaip2 } from "@/lib/api/chains";
 import { isChainUnavailable } from "../chains/chains";
 import { faucet } from "../chains/faucet";
+import { faucetLock } from "../chains/faucet-lock";
 import { parseJsonExact, stringifyJsonExact } from "../chains/json-exact";
 import { isRpcError, isRpcUnavailable } from "../chains/json-rpc";
 import type { AppContext } from "../context";
@@ -25,7 +26,7 @@ async function answer(app: AppContext, caip2: string, call: Call): Promise<unkno
     const client = await app.chains.rpc(caip2);
     const result =
       call.method === "latchkey_faucet"
-        ? await faucet(client, app.chains.info(caip2)!, call.params)
+        ? await faucet(client, app.chains.info(caip2)!, call.params, faucetLock(app))
         : await client.call(call.method, (call.params ?? []) as unknown[]);
     return { jsonrpc: "2.0", id: call.id ?? null, result };
   } catch (error) {

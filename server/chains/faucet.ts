@@ -2,6 +2,7 @@ import { nativeAsset } from "@/lib/api/assets";
 import type { ChainInfo } from "@/lib/api/chains";
 import { mintSeededToken } from "./evm/seed-devnet";
 import { findSeededToken, seededTokenAssets } from "./evm/seeded-tokens";
+import type { FaucetLock } from "./faucet-lock";
 import { type JsonRpcClient, RpcError } from "./json-rpc";
 
 /** The most one faucet call mints, in base units: generous for tests, never an overflow. */
@@ -43,6 +44,8 @@ export async function faucet(
   client: JsonRpcClient,
   info: ChainInfo,
   params: unknown,
+  /** Serializes the calls of every process of the installation (faucet-lock.ts); this process's alone without. */
+  lock?: FaucetLock,
 ): Promise<{ balance: string; signature?: string; tokenAccount?: string }> {
   if (!Array.isArray(params) || params.length !== 3) {
     throw refuse('params are [address, asset ("native" or CAIP-19), amount in base units]');
@@ -63,12 +66,17 @@ export async function faucet(
     throw refuse(`asset must be one of ${accepted.join(", ")}`);
   }
   const amount = parseAmount(rawAmount);
+  const exclusive = <T>(work: () => Promise<T>) =>
+    serialized(info.caip2, () => (lock ? lock(info.caip2, work) : work()));
   if (!token) {
-    // Added by the node itself, so two calls at once (two `latchkey start` workers) both count.
-    await client.call("anvil_addBalance", [address, `0x${amount.toString(16)}`]);
-    return { balance: BigInt(await client.call<string>("eth_getBalance", [address, "latest"])).toString() };
+    // anvil_addBalance reads the balance and writes it back: one call at a time, or two at once
+    // (two `latchkey start` workers) could both read the same balance and one amount be lost.
+    return exclusive(async () => {
+      await client.call("anvil_addBalance", [address, `0x${amount.toString(16)}`]);
+      return { balance: BigInt(await client.call<string>("eth_getBalance", [address, "latest"])).toString() };
+    });
   }
-  return serialized(info.caip2, async () => {
+  return exclusive(async () => {
     const balance = await mintSeededToken(client, info.chainId!, token, address, amount);
     return { balance: balance.toString() };
   });

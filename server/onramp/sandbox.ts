@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { chainInfo } from "@/lib/api/chains";
 import { MAX_FIAT_AMOUNT, MIN_FIAT_AMOUNT, type TOnRampProvider } from "@/lib/api/onramp";
 import { faucet } from "../chains/faucet";
+import { faucetLock } from "../chains/faucet-lock";
 import type { AppContext } from "../context";
 import { type JobRow, type OnRampTransactionRow, onRampTransactions } from "../db/schema";
 import { ApiError, invalid, notFound } from "../errors";
@@ -133,11 +134,12 @@ export async function advanceSandbox(app: AppContext, job: JobRow): Promise<JobO
   // sandbox pays at least once, on a development chain only.
   const asset = localAsset(row.caip2!, row.cryptoCurrency as never);
   const client = await app.chains.rpc(row.caip2!);
-  const delivered = await faucet(client, chainInfo(row.caip2!)!, [
-    row.walletAddress,
-    asset.faucetAsset,
-    row.cryptoAmount!,
-  ]);
+  const delivered = await faucet(
+    client,
+    chainInfo(row.caip2!)!,
+    [row.walletAddress, asset.faucetAsset, row.cryptoAmount!],
+    faucetLock(app),
+  );
   await recordStatus(
     app.db,
     row,
