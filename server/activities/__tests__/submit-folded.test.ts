@@ -56,6 +56,9 @@ const signBody = (org: string, signWith: string, extra: Record<string, unknown> 
     ...extra,
   });
 
+/** POST a signed sign_raw_payload body as `key`. */
+const submitSignature = (body: string, key: TestKey) => t.call<Body>("submit", "sign_raw_payload", body, key);
+
 const roundTrips = async () =>
   (await t.app.metrics.roundTrips.get()).values.find((v) => v.labels.path === "/submit/sign_raw_payload")
     ?.value ?? 0;
@@ -88,7 +91,7 @@ afterAll(async () => {
 describe("a signature recorded by the statement that commits it", () => {
   it("answers the activity as stored, with its vote, evaluation round and audit entries", async () => {
     const before = await roundTrips();
-    const signed = await t.call<Body>("submit", "sign_raw_payload", signBody(organizationId, ethereum), root);
+    const signed = await submitSignature(signBody(organizationId, ethereum), root);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     // PostgreSQL: the caller's lookup (which read the account ahead) and the append with its COMMIT;
     // PGlite begins and commits in round trips of their own.
@@ -126,16 +129,14 @@ describe("a signature recorded by the statement that commits it", () => {
 
   it("is one activity however the same signed body is resent: again, or many times at once", async () => {
     const body = signBody(organizationId, ethereum);
-    const first = await t.call<Body>("submit", "sign_raw_payload", body, root);
-    const again = await t.call<Body>("submit", "sign_raw_payload", body, root);
+    const first = await submitSignature(body, root);
+    const again = await submitSignature(body, root);
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.body.activity.id).toBe(first.body.activity.id);
     expect(again.body.activity.result).toEqual(first.body.activity.result);
 
     const burst = signBody(organizationId, ethereum);
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, () => t.call<Body>("submit", "sign_raw_payload", burst, root)),
-    );
+    const answers = await Promise.all(Array.from({ length: 6 }, () => submitSignature(burst, root)));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const ids = new Set(answers.map((a) => a.body.activity.id));
     expect(ids.size).toBe(1);
@@ -153,7 +154,7 @@ describe("a signature recorded by the statement that commits it", () => {
       (await t.call<Body>("query", "list_audit_chain", { organizationId }, root)).body.headCheckpoint.seq;
     const before = await chainLength();
     const body = signBody(organizationId, `0x${"ab".repeat(20)}`);
-    const refused = await t.call<Body>("submit", "sign_raw_payload", body, root);
+    const refused = await submitSignature(body, root);
     expect(refused.status).toBe(404);
     expect(refused.body.message).toContain("no wallet account address");
     const fingerprint = `sha256:${(await import("node:crypto")).createHash("sha256").update(body).digest("hex")}`;
@@ -165,7 +166,7 @@ describe("a signature recorded by the statement that commits it", () => {
     const org = await t.newOrganization("folded resend");
     const wallet = await newWallet(org.organizationId, org.key);
     const body = signBody(org.organizationId, wallet.address);
-    const first = await t.call<Body>("submit", "sign_raw_payload", body, org.key);
+    const first = await submitSignature(body, org.key);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const deleted = await t.call<Body>(
       "submit",
@@ -177,17 +178,12 @@ describe("a signature recorded by the statement that commits it", () => {
       org.key,
     );
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    const again = await t.call<Body>("submit", "sign_raw_payload", body, org.key);
+    const again = await submitSignature(body, org.key);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.activity.id).toBe(first.body.activity.id);
     expect(again.body.activity.result).toEqual(first.body.activity.result);
     // A new body with that address is refused: the account is gone.
-    const fresh = await t.call<Body>(
-      "submit",
-      "sign_raw_payload",
-      signBody(org.organizationId, wallet.address),
-      org.key,
-    );
+    const fresh = await submitSignature(signBody(org.organizationId, wallet.address), org.key);
     expect(fresh.status).toBe(404);
   });
 
@@ -202,12 +198,7 @@ describe("a signature recorded by the statement that commits it", () => {
     // An account made before keys were sealed per account has no sealed row of its own.
     await t.app.db.execute(sql`delete from sealed_secrets where id = ${account!.id}`);
     const before = await roundTrips();
-    const signed = await t.call<Body>(
-      "submit",
-      "sign_raw_payload",
-      signBody(org.organizationId, wallet.address),
-      org.key,
-    );
+    const signed = await submitSignature(signBody(org.organizationId, wallet.address), org.key);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
     // Recorded first: the caller, the insert, the key sealed, the append (PGlite: BEGIN and COMMIT
@@ -220,9 +211,7 @@ describe("a signature recorded by the statement that commits it", () => {
   });
   it("keeps the app proof a signed body asks for, signed over the activity as stored", async () => {
     const before = await roundTrips();
-    const signed = await t.call<Body>(
-      "submit",
-      "sign_raw_payload",
+    const signed = await submitSignature(
       signBody(organizationId, ethereum, { generateAppProofs: true }),
       root,
     );
@@ -268,12 +257,7 @@ describe("a signature that needs its row first is recorded first, as before", ()
       root,
     );
     expect(policy.status, JSON.stringify(policy.body)).toBe(200);
-    const held = await t.call<Body>(
-      "submit",
-      "sign_raw_payload",
-      signBody(organizationId, ethereum),
-      member.key,
-    );
+    const held = await submitSignature(signBody(organizationId, ethereum), member.key);
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body.activity.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
     expect(held.body.activity.result?.signRawPayloadResult).toBeUndefined();
@@ -311,12 +295,7 @@ describe("a signature that needs its row first is recorded first, as before", ()
       org.key,
     );
     expect(mfa.status, JSON.stringify(mfa.body)).toBe(200);
-    const held = await t.call<Body>(
-      "submit",
-      "sign_raw_payload",
-      signBody(org.organizationId, address),
-      org.key,
-    );
+    const held = await submitSignature(signBody(org.organizationId, address), org.key);
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body.activity.status).toBe("ACTIVITY_STATUS_AUTHENTICATORS_NEEDED");
   });
@@ -330,12 +309,7 @@ describe("a signature that needs its row first is recorded first, as before", ()
       subscriptions: [{ eventType: "ACTIVITY_UPDATES" }],
     });
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
-    const signed = await t.call<Body>(
-      "submit",
-      "sign_raw_payload",
-      signBody(scene.organizationId, address),
-      scene.key,
-    );
+    const signed = await submitSignature(signBody(scene.organizationId, address), scene.key);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     const { activity } = signed.body;
     expect(activity.status).toBe("ACTIVITY_STATUS_COMPLETED");

@@ -87,27 +87,6 @@ async function apiKeysOf(orgId: string, userId: string, by: TestKey) {
   return res.body.apiKeys;
 }
 
-async function addUser(orgId: string, root: TestKey, userName: string) {
-  const key = newApiKey();
-  const res = await t.call<ActivityBody<{ createUsersResult: { userIds: string[] } }>>(
-    "submit",
-    "create_users",
-    t.activity("ACTIVITY_TYPE_CREATE_USERS_V4", orgId, {
-      users: [
-        {
-          userName,
-          apiKeys: [{ apiKeyName: userName, publicKey: key.publicKey, curveType: "API_KEY_CURVE_P256" }],
-          authenticators: [],
-          oauthProviders: [],
-          userTags: [],
-        },
-      ],
-    }),
-    root,
-  );
-  return { userId: res.body.activity.result.createUsersResult.userIds[0]!, key };
-}
-
 const whoami = (orgId: string, key: TestKey) =>
   t.call<{ userId: string } & ErrorBody>("query", "whoami", { organizationId: orgId }, key);
 
@@ -160,7 +139,7 @@ describe("create_read_write_session", () => {
 
   it("ends the user's earlier sessions with invalidateExisting, and only theirs", async () => {
     const org = await t.newOrganization();
-    const bob = await addUser(org.organizationId, org.key, "bob");
+    const bob = await t.newMember(org.organizationId, org.key, "bob");
     const bobsSession = await newSession(org.organizationId, bob.key);
     const first = await newSession(org.organizationId, org.key);
     const second = await newSession(org.organizationId, org.key);
@@ -178,7 +157,7 @@ describe("create_read_write_session", () => {
 
   it("lets a root user start a session for another user, who then acts as themselves", async () => {
     const org = await t.newOrganization();
-    const bob = await addUser(org.organizationId, org.key, "bob");
+    const bob = await t.newMember(org.organizationId, org.key, "bob");
     const { result, key } = await newSession(org.organizationId, org.key, { userId: bob.userId });
     expect(result).toMatchObject({ userId: bob.userId, username: "bob" });
     expect((await whoami(org.organizationId, key)).body.userId).toBe(bob.userId);
@@ -188,7 +167,7 @@ describe("create_read_write_session", () => {
 
   it("denies a non-root user a session for someone else, and writes no session key", async () => {
     const org = await t.newOrganization();
-    const bob = await addUser(org.organizationId, org.key, "bob");
+    const bob = await t.newMember(org.organizationId, org.key, "bob");
     const res = await createSession(org.organizationId, bob.key, {
       targetPublicKey: generateP256KeyPair().publicKeyUncompressed,
       userId: org.userId,
@@ -304,7 +283,7 @@ describe("create_read_only_session", () => {
 
   it("is open to non-root users, for themselves", async () => {
     const org = await t.newOrganization();
-    const bob = await addUser(org.organizationId, org.key, "bob");
+    const bob = await t.newMember(org.organizationId, org.key, "bob");
     const res = await t.call<ActivityBody<{ createReadOnlySessionResult: ReadOnlyResult }>>(
       "submit",
       "create_read_only_session",
