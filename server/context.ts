@@ -7,6 +7,7 @@ import { loadMasterKey } from "./crypto/master-key";
 import type { ServerSigningKey } from "./crypto/server-signing-key";
 import type { Database } from "./db/client";
 import { openDatabase } from "./db/open";
+import type { Readiness } from "./db/readiness";
 import { createJobWake, type JobWake } from "./jobs/wake";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createLogger, type Logger } from "./observability/logger";
@@ -24,6 +25,8 @@ export interface AppContext {
   db: Database;
   driver: "pglite" | "postgres";
   migrationsSchema: string;
+  /** GET /healthz's database check (over a connection of its own on PostgreSQL: db/readiness.ts). */
+  databaseReadiness(): Promise<Readiness>;
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
@@ -92,6 +95,7 @@ export async function createAppContext(config: Config, options: ContextOptions =
     db: opened.db,
     driver: opened.driver,
     migrationsSchema: opened.migrationsSchema,
+    databaseReadiness: opened.readiness,
     clock,
     logger,
     metrics: createMetrics(),

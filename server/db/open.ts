@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { forgetStatementsClosedAfterBindErrors } from "./closed-statements";
 import { lockDataDir } from "./data-dir-lock";
@@ -11,6 +10,7 @@ import {
   closeConnectionsReleasedInTransaction,
 } from "./pipelined-transaction";
 import { nameHotStatements } from "./prepared-statements";
+import { appliedOverOwnConnection, type ReadinessCheck, readinessCheck } from "./readiness";
 import { countPgliteRoundTrips, countPoolRoundTrips } from "./round-trips";
 
 export interface OpenedDatabase {
@@ -18,6 +18,8 @@ export interface OpenedDatabase {
   driver: "pglite" | "postgres";
   /** Where drizzle records applied migrations. */
   migrationsSchema: string;
+  /** GET /healthz's check: the database answers and every migration in the folder is applied. */
+  readiness: ReadinessCheck;
   close(): Promise<void>;
 }
 
@@ -74,10 +76,23 @@ async function openPglite(
     await client.waitReady;
     const db = drizzle(client) as unknown as Database;
     await migrate(db as never, { migrationsFolder });
+    // One connection by nature: the check takes its turn with the requests' statements.
+    const readiness = readinessCheck(migrationsFolder, {
+      count: async () =>
+        Number(
+          (
+            await client.query<{ applied: number }>(
+              "select count(*)::int as applied from drizzle.__drizzle_migrations",
+            )
+          ).rows[0]?.applied ?? 0,
+        ),
+      close: async () => undefined,
+    });
     return {
       db,
       driver: "pglite",
       migrationsSchema: "drizzle",
+      readiness,
       async close() {
         await client.close();
         lock?.release();
@@ -135,29 +150,19 @@ async function openPostgres(
   // No { schema }: Drizzle would build a relational query builder per table for every transaction
   // (0.13 ms of CPU each, measured), and nothing here uses its relational API (db.query).
   const db = drizzle(pool) as unknown as Database;
-  return { db, driver: "postgres", migrationsSchema: options.pgSchema ?? "drizzle", close: () => pool.end() };
-}
-
-export interface Readiness {
-  database: boolean;
-  migrations: { applied: number; expected: number };
-}
-
-/** Readiness: the database answers and every migration in the folder has been applied. */
-export async function databaseReadiness(db: Database, migrationsSchema: string): Promise<Readiness> {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsDir(), "meta", "_journal.json"), "utf8"),
-  ) as {
-    entries: unknown[];
-  };
-  const result = await db.execute(
-    sql`select count(*)::int as applied from ${sql.identifier(migrationsSchema)}.__drizzle_migrations`,
+  const migrationsSchema = options.pgSchema ?? "drizzle";
+  const readiness = readinessCheck(
+    migrationsFolder,
+    appliedOverOwnConnection(pg.Client, connect, migrationsSchema),
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    applied: number;
-  }[];
   return {
-    database: true,
-    migrations: { applied: Number(rows[0]?.applied ?? 0), expected: journal.entries.length },
+    db,
+    driver: "postgres",
+    migrationsSchema,
+    readiness,
+    async close() {
+      await readiness.close();
+      await pool.end();
+    },
   };
 }

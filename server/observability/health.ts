@@ -1,5 +1,4 @@
 import type { AppContext } from "../context";
-import { databaseReadiness } from "../db/open";
 import { NO_STORE_NO_TRANSFORM } from "./cache-control";
 
 /**
@@ -23,7 +22,7 @@ export async function healthResponse(app: AppContext | undefined, startupError?:
     return new Response(JSON.stringify({ status: "unavailable", reason }), { status: 503, headers });
   }
   try {
-    const readiness = await databaseReadiness(app.db, app.migrationsSchema);
+    const readiness = await app.databaseReadiness();
     const { applied, expected } = readiness.migrations;
     if (applied >= expected) {
       const chains = app.chains.status().map(({ caip2, local, running }) => ({ caip2, local, running }));

@@ -16,6 +16,12 @@ export interface LoadResult {
   /** The server's event-loop delay during this run, ms. */
   eventLoopP99Ms?: number;
   eventLoopMaxMs?: number;
+  /**
+   * p99 of `GET /healthz` sent every 20 ms beside this load (healthz-probe.ts): what a load
+   * balancer's health check sees while the API is busy. Failed checks are counted apart.
+   */
+  healthzDuringP99Ms?: number;
+  healthzDuringErrors?: number;
   /** CPU time per request of the server process and of PostgreSQL's processes (Linux only). */
   serverCpuMs?: number;
   postgresCpuMs?: number;

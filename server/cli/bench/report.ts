@@ -35,10 +35,17 @@ export function formatReport(report: BenchReport): string {
   const header =
     `${"scenario".padEnd(44)}${cell("conc.", 6)}${cell("req/s", 9)}${cell("p50 ms", 9)}${cell("p99 ms", 9)}` +
     `${cell("healthz", 9)}${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
-    `${cell("loop p99", 10)}${cell("loop max", 10)}${cell("srv CPU", 9)}${cell("pg CPU", 8)}${cell("client CPU", 12)}`;
+    `${cell("loop p99", 10)}${cell("loop max", 10)}${cell("hz p99", 8)}${cell("hz ×", 6)}` +
+    `${cell("srv CPU", 9)}${cell("pg CPU", 8)}${cell("client CPU", 12)}`;
   // Each row as a share of GET /healthz at the same concurrency: the issue's targets are such shares.
-  const ceiling = (concurrency: number) =>
-    report.results.find((r) => r.scenario === "GET /healthz" && r.concurrency === concurrency)?.perSecond;
+  const healthzRow = (concurrency: number) =>
+    report.results.find((r) => r.scenario === "GET /healthz" && r.concurrency === concurrency);
+  const ceiling = (concurrency: number) => healthzRow(concurrency)?.perSecond;
+  // The health check's p99 during the load, as a multiple of /healthz's own p99 at that concurrency.
+  const probeRatio = (r: LoadResult) => {
+    const own = healthzRow(r.concurrency)?.p99Ms;
+    return r.healthzDuringP99Ms === undefined || !own ? undefined : r.healthzDuringP99Ms / own;
+  };
   const rows = report.results.map((r) => {
     const floor = floorMicros(r.scenario, report);
     const healthz = ceiling(r.concurrency);
@@ -52,12 +59,16 @@ export function formatReport(report: BenchReport): string {
       `${optional(floor === undefined ? undefined : floor / 1000, 2, 10)}` +
       `${optional(floor === undefined ? undefined : (r.p50Ms * 1000) / floor, 1, 11)}` +
       `${optional(r.eventLoopP99Ms, 1, 10)}${optional(r.eventLoopMaxMs, 1, 10)}` +
+      `${optional(r.healthzDuringP99Ms, 1, 8)}${optional(probeRatio(r), 1, 6)}` +
       `${optional(r.serverCpuMs, 2, 9)}${optional(r.postgresCpuMs, 2, 8)}${optional(r.clientCpuMs, 2, 12)}`
     );
   });
   const failures = [...report.results, ...(report.workers ?? [])]
     .filter((r) => r.firstError)
     .map((r) => `  ${r.scenario} at ${r.concurrency}: ${r.firstError}`);
+  const failedChecks = report.results
+    .filter((r) => (r.healthzDuringErrors ?? 0) > 0)
+    .map((r) => `  GET /healthz during ${r.scenario} at ${r.concurrency}: ${r.healthzDuringErrors} failed`);
   const { knownKeyMicros, newKeyMicros } = report.stampVerification;
   return [
     `Latchkey benchmark: ${report.database}, ${report.secondsPerRun} s per run, Node ${report.node}`,
@@ -74,7 +85,8 @@ export function formatReport(report: BenchReport): string {
       `${report.signing.walletAccountDeriveSignMicros.toFixed(1)} µs/op`,
     "healthz: req/s as a share of GET /healthz at the same concurrency; db RT: database round trips per request (the server's count, BEGIN and COMMIT included); floor: the " +
       "in-process parts the request must do (stamp, wallet-account signature, policy round); loop: the " +
-      "server's event-loop delay during the run, ms; srv CPU / pg CPU / client CPU: CPU time per request of the server " +
+      "server's event-loop delay during the run, ms; hz p99: GET /healthz sent every 20 ms beside the load (what a " +
+      "load balancer's health check sees), p99 ms, and hz ×: that as a multiple of GET /healthz's own p99 at the same concurrency; srv CPU / pg CPU / client CPU: CPU time per request of the server " +
       "process, of PostgreSQL's processes (Linux) and of the load generator (this process, on the same machine), ms",
     `Policy evaluation in process, CPU time (one sign_transaction, contexts built, policies compiled once): ${Object.entries(
       report.policies.evaluationMicros,
@@ -108,7 +120,7 @@ export function formatReport(report: BenchReport): string {
         ]
       : []),
     ...formatWorkers(report.workers ?? []),
-    ...(failures.length > 0 ? ["", "errors:", ...failures] : []),
+    ...(failures.length + failedChecks.length > 0 ? ["", "errors:", ...failures, ...failedChecks] : []),
     "",
   ].join("\n");
 }

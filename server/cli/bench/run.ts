@@ -1,6 +1,7 @@
 import { buildIfNeeded } from "../start";
 import { benchDatabase } from "./database";
 import { benchEarn, type EarnCost } from "./earn-cost";
+import { startHealthzProbe } from "./healthz-probe";
 import { type BenchAnswer, benchHttp } from "./http-client";
 import { launchBenchServer } from "./launch";
 import { type LoadResult, runLoad } from "./load";
@@ -77,6 +78,8 @@ export async function bench(root: string): Promise<number> {
   try {
     const server = await launchBenchServer(root, key.publicKey, database.url);
     const client = benchHttp(server.baseUrl);
+    // The health check a load balancer would send during each API load, on connections of its own.
+    const prober = benchHttp(server.baseUrl);
     let users = 0;
     let accounts = 0;
     let signatures = 0;
@@ -199,7 +202,9 @@ export async function bench(root: string): Promise<number> {
           // The scrape before resets the server's event-loop window; the one after reads it.
           const before = await scrapeServer(server.baseUrl, server.metricsToken);
           const cpuBefore = readCpu(server.pid, database.url !== undefined);
+          const probe = path ? startHealthzProbe(() => prober.get("/healthz")) : undefined;
           const result = await runLoad(name, concurrency, seconds * 1000, send);
+          const healthz = await probe?.stop();
           const cpu = cpuPerRequest(
             cpuBefore,
             readCpu(server.pid, database.url !== undefined),
@@ -213,6 +218,8 @@ export async function bench(root: string): Promise<number> {
             roundTrips: path ? roundTripsPerRequest(before, after, path) : undefined,
             eventLoopP99Ms: after.eventLoopP99Ms,
             eventLoopMaxMs: after.eventLoopMaxMs,
+            healthzDuringP99Ms: healthz?.p99Ms,
+            healthzDuringErrors: healthz?.errors,
           });
         }
       }
@@ -235,6 +242,7 @@ export async function bench(root: string): Promise<number> {
       }
     } finally {
       client.close();
+      prober.close();
       await server.stop();
     }
   } finally {
@@ -258,5 +266,6 @@ export async function bench(root: string): Promise<number> {
   };
   process.stdout.write(formatReport(report));
   process.stdout.write(`saved to ${saveReport(root, report)}\n`);
-  return [...results, ...workers].some((r) => r.errors > 0) ? 1 : 0;
+  const failed = (r: LoadResult) => r.errors > 0 || (r.healthzDuringErrors ?? 0) > 0;
+  return [...results, ...workers].some(failed) ? 1 : 0;
 }

@@ -1,0 +1,59 @@
+import type { BenchAnswer } from "./http-client";
+
+/** What the probe saw of the health check while a load ran. */
+export interface ProbeResult {
+  samples: number;
+  errors: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/**
+ * Send a health check every `everyMs` while a load runs, on a schedule that does not wait for the
+ * previous answer (an open loop: a stalled server is not given time to recover between samples,
+ * which a closed loop would hide), and report its latency when stopped. This is what a load
+ * balancer's health check sees during the load: a stalled event loop shows here as a slow answer.
+ * The checks cost the server a little CPU (about 0.2 ms each for `latchkey start`'s own /healthz),
+ * so the rate is kept low.
+ */
+export function startHealthzProbe(
+  send: () => Promise<BenchAnswer>,
+  everyMs = 20,
+): { stop(): Promise<ProbeResult> } {
+  const latencies: number[] = [];
+  const pending = new Set<Promise<void>>();
+  let errors = 0;
+  const fire = () => {
+    const t0 = performance.now();
+    const sample = send()
+      .then(async (answer) => {
+        await answer.text();
+        if (answer.ok) latencies.push(performance.now() - t0);
+        else errors++;
+      })
+      .catch(() => {
+        errors++;
+      })
+      .finally(() => pending.delete(sample));
+    pending.add(sample);
+  };
+  const timer = setInterval(fire, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return {
+        samples: sorted.length,
+        errors,
+        p50Ms: percentile(sorted, 50),
+        p99Ms: percentile(sorted, 99),
+        maxMs: sorted.at(-1) ?? 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { READINESS_APPLICATION_NAME } from "../../db/readiness";
+import { startTestApp, type TestApp } from "../../testing/harness";
+import { healthResponse } from "../health";
+
+/**
+ * GET /healthz on PostgreSQL reads the database over a connection of its own, so a load balancer's
+ * check is answered while every pooled connection is busy with requests — a busy instance is not a
+ * dead one — and still fails when the database does not answer.
+ */
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function health(app: TestApp["app"]) {
+  const response = await healthResponse(app);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Hold `count` pooled connections in open transactions until `release` is called. */
+function holdConnections(
+  app: TestApp["app"],
+  count: number,
+  during: (tx: { execute: typeof app.db.execute }) => Promise<unknown> = async () => undefined,
+) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let started = 0;
+  let allStarted: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    allStarted = resolve;
+  });
+  const held = Array.from({ length: count }, () =>
+    app.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await during(tx as never);
+      if (++started === count) allStarted();
+      await gate;
+    }),
+  );
+  return {
+    ready,
+    async release() {
+      release();
+      await Promise.all(held);
+    },
+  };
+}
+
+/** The backend serving this app's health checks: its last statement names the app's own schema. */
+async function checkBackend(app: TestApp["app"], schema: string): Promise<number | undefined> {
+  const answer = (await app.db.execute(
+    sql`select pid from pg_stat_activity
+        where application_name = ${READINESS_APPLICATION_NAME} and position(${schema} in query) > 0`,
+  )) as unknown as { rows: { pid: number }[] };
+  return answer.rows[0]?.pid;
+}
+
+describe("/healthz on PostgreSQL", { timeout: 60_000 }, () => {
+  it("answers 200 while every pooled connection is taken and requests queue for one", async () => {
+    t = await startTestApp({ env: { LATCHKEY_DATABASE_POOL_SIZE: "2" } });
+    const held = holdConnections(t.app, 2);
+    await held.ready;
+    let queuedDone = false;
+    const queued = t.app.db.execute(sql`select 1`).then(() => {
+      queuedDone = true;
+    });
+    const { status, body } = await health(t.app);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "ok", database: true });
+    // The pool really was exhausted: the request's statement was still waiting for a connection.
+    expect(queuedDone).toBe(false);
+    await held.release();
+    await queued;
+    expect(queuedDone).toBe(true);
+  });
+
+  it("opens its connection again after the database dropped it", async () => {
+    t = await startTestApp();
+    const schema = t.pgSchema!;
+    expect((await health(t.app)).status).toBe(200);
+    const first = await checkBackend(t.app, schema);
+    expect(first).toBeGreaterThan(0);
+    await t.app.db.execute(sql`select pg_terminate_backend(${first}::int)`);
+    // The check that meets the dead connection may fail; the one after it reconnects.
+    const statuses = [(await health(t.app)).status, (await health(t.app)).status];
+    expect(statuses.at(-1)).toBe(200);
+    const second = await checkBackend(t.app, schema);
+    expect(second).toBeGreaterThan(0);
+    expect(second).not.toBe(first);
+  });
+
+  it("answers 503 when the database does not answer the check in time, and 200 once it does", async () => {
+    t = await startTestApp();
+    const table = sql`${sql.identifier(t.app.migrationsSchema)}.__drizzle_migrations`;
+    // A transaction holding the migrations table exclusively: the check's read waits on it.
+    const held = holdConnections(t.app, 1, (tx) =>
+      tx.execute(sql`lock table ${table} in access exclusive mode`),
+    );
+    await held.ready;
+    const { status, body } = await health(t.app);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: "unavailable", database: false });
+    expect(body.reason).toMatch(/^database unreachable: .*statement timeout/);
+    await held.release();
+    expect((await health(t.app)).status).toBe(200);
+  });
+});
