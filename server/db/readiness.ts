@@ -37,21 +37,16 @@ function expectedMigrations(migrationsFolder: string): number {
 }
 
 /**
- * The readiness behind GET /healthz. Health checks that arrive while one is in flight share its
- * answer, so a load balancer's checks (or a flood of them) cost the database one query at a time.
+ * The readiness behind GET /healthz: every check reads the database. Checks are not coalesced (one
+ * reading shared by the checks that arrive meanwhile): that made the bench's ruler, the Next-routed
+ * /healthz, 1.8 times cheaper and so moved every share issue 11 states its targets in
+ * (docs/scaling.md, eleventh pass), for a flood of checks no load balancer sends.
  */
 export function readinessCheck(migrationsFolder: string, applied: AppliedMigrations): ReadinessCheck {
-  let inFlight: Promise<Readiness> | undefined;
-  const read = async (): Promise<Readiness> => ({
+  const check = async (): Promise<Readiness> => ({
     database: true,
     migrations: { applied: await applied.count(), expected: expectedMigrations(migrationsFolder) },
   });
-  const check = () => {
-    inFlight ??= read().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
-  };
   return Object.assign(check, { close: () => applied.close() });
 }
 
@@ -79,51 +74,51 @@ export function appliedOverOwnConnection(
   connect: pg.ClientConfig,
   schema: string,
 ): AppliedMigrations {
-  let client: pg.Client | undefined;
+  // One connection, opened once even when checks arrive together; they queue on it in turn.
+  type Connection = { client: pg.Client; ready: Promise<unknown> };
+  let current: Connection | undefined;
   let closed = false;
   const drop = (broken: pg.Client) => {
-    if (client === broken) client = undefined;
+    if (current?.client === broken) current = undefined;
     broken.end().catch(() => undefined);
+  };
+  const connection = (): Connection => {
+    if (!current) {
+      const client = new Client({
+        ...connect,
+        application_name: READINESS_APPLICATION_NAME,
+        connectionTimeoutMillis: CHECK_TIMEOUT_MS,
+        statement_timeout: CHECK_TIMEOUT_MS,
+        query_timeout: CHECK_TIMEOUT_MS + 1_000,
+      });
+      // A connection lost between checks must not end the process; the next check reconnects.
+      client.on("error", () => drop(client));
+      const ready = client.connect().catch((error: unknown) => {
+        drop(client);
+        throw error;
+      });
+      current = { client, ready };
+    }
+    return current;
   };
   return {
     async count() {
       if (closed) throw new Error("Cannot check the database after it was closed");
-      let current = client;
-      if (!current) {
-        const opened = new Client({
-          ...connect,
-          application_name: READINESS_APPLICATION_NAME,
-          connectionTimeoutMillis: CHECK_TIMEOUT_MS,
-          statement_timeout: CHECK_TIMEOUT_MS,
-          query_timeout: CHECK_TIMEOUT_MS + 1_000,
-        });
-        // A connection lost between checks must not end the process; the next check reconnects.
-        opened.on("error", () => drop(opened));
-        try {
-          await opened.connect();
-        } catch (error) {
-          drop(opened);
-          throw error;
-        }
-        if (closed) {
-          drop(opened);
-          throw new Error("Cannot check the database after it was closed");
-        }
-        client = current = opened;
-      }
+      const { client, ready } = connection();
+      await ready;
       try {
-        const result = await current.query<{ applied: number }>(countQuery(schema));
+        const result = await client.query<{ applied: number }>(countQuery(schema));
         return Number(result.rows[0]?.applied ?? 0);
       } catch (error) {
-        drop(current);
+        drop(client);
         throw error;
       }
     },
     async close() {
       closed = true;
-      const last = client;
-      client = undefined;
-      await last?.end().catch(() => undefined);
+      const last = current;
+      current = undefined;
+      await last?.client.end().catch(() => undefined);
     },
   };
 }
