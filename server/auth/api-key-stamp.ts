@@ -45,17 +45,37 @@ function eip191Digest(body: Uint8Array): Uint8Array {
   return keccak_256(message);
 }
 
-function checkSignature(
+/**
+ * node:crypto's verify given a callback runs on libuv's thread pool: a P-256 check then takes about
+ * 15 µs of the event loop instead of 80 (and 10 µs more CPU in all), and the loop serves other
+ * requests meanwhile (docs/scaling.md, eleventh pass). Any failure is a signature that does not verify.
+ */
+function verifyOffLoop(
+  algorithm: string | null,
+  data: Uint8Array,
+  key: Parameters<typeof verify>[2],
+  signature: Uint8Array,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      verify(algorithm, data, key, signature, (error, valid) => resolve(!error && valid));
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
+async function checkSignature(
   scheme: ApiKeyScheme,
   publicKey: string,
   signature: string,
   body: Uint8Array,
-): boolean {
+): Promise<boolean> {
   const sig = Buffer.from(signature, "hex");
   try {
     if (scheme === "SIGNATURE_SCHEME_TK_API_ED25519") {
       if (publicKey.length !== 64 || sig.length !== 64) return false;
-      return verify(null, body, nodeKey("ed25519", publicKey), sig);
+      return await verifyOffLoop(null, body, nodeKey("ed25519", publicKey), sig);
     }
     const compact = ecdsaDerToCompact(sig);
     if (!compact) return false;
@@ -63,7 +83,7 @@ function checkSignature(
       case "SIGNATURE_SCHEME_TK_API_P256":
         if (publicKey.length !== 66) return false;
         // node:crypto accepts high-S signatures, which the official stampers do produce.
-        return verify(
+        return await verifyOffLoop(
           "sha256",
           body,
           { key: nodeKey("p256Compressed", publicKey), dsaEncoding: "ieee-p1363" },
@@ -87,7 +107,7 @@ function checkSignature(
 }
 
 /** Verify an `X-Stamp` header (base64url JSON {publicKey, scheme, signature}) over the raw body. */
-export function verifyApiKeyStamp(header: string, body: Uint8Array): VerifiedStamp {
+export async function verifyApiKeyStamp(header: string, body: Uint8Array): Promise<VerifiedStamp> {
   if (header.length > 4096 || !/^[A-Za-z0-9_-]+={0,2}$/.test(header)) {
     throw malformedStamp("X-Stamp must be base64url-encoded JSON");
   }
@@ -113,7 +133,7 @@ export function verifyApiKeyStamp(header: string, body: Uint8Array): VerifiedSta
     throw malformedStamp(`scheme must be one of ${API_KEY_SCHEMES.join(", ")}`);
   }
   const key = publicKey.toLowerCase();
-  if (!checkSignature(scheme as ApiKeyScheme, key, signature, body)) {
+  if (!(await checkSignature(scheme as ApiKeyScheme, key, signature, body))) {
     throw unauthenticated("SIGNATURE_INVALID", "could not verify api key signature over the request body");
   }
   return { kind: "API_KEY", publicKey: key, scheme, signature: signature.toLowerCase(), header };

@@ -6,7 +6,7 @@ import { exportBundle } from "./bundles";
 import { SignerInputError } from "./errors";
 import { SLIP10_CURVES } from "./hd/curves";
 import { deriveKeyPair } from "./hd/derive";
-import { generateMnemonic, isValidMnemonic, mnemonicToSeed } from "./hd/mnemonic";
+import { generateMnemonic, isValidMnemonic, mnemonicToSeedOffLoop } from "./hd/mnemonic";
 import type { MasterKeyring } from "./keyring";
 import { type SealIdentity, seal } from "./seal";
 import type { AddressFormat, Curve, KeyPair } from "./types";
@@ -103,7 +103,7 @@ async function withSeed<T>(
   use: (seed: Uint8Array) => T | Promise<T>,
 ): Promise<T> {
   return withSecret(db, keyring, identity(ref), async (mnemonic) => {
-    const seed = mnemonicToSeed(mnemonic.toString("utf8"));
+    const seed = await mnemonicToSeedOffLoop(mnemonic.toString("utf8"));
     try {
       return await use(seed);
     } finally {
@@ -196,7 +196,7 @@ export async function withWalletAccountKey<T>(
     return openSealed(keyring, account, stored, (privateKey) => use(keyPairOf(derivation.curve, privateKey)));
   }
   return openSealed(keyring, identity(ref), rows.get(ref.walletId), async (mnemonic) => {
-    const seed = mnemonicToSeed(mnemonic.toString("utf8"));
+    const seed = await mnemonicToSeedOffLoop(mnemonic.toString("utf8"));
     try {
       const pair = deriveKeyPair(seed, derivation.curve, derivation.path);
       try {

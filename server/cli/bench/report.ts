@@ -76,7 +76,7 @@ export function formatReport(report: BenchReport): string {
     "-".repeat(header.length),
     ...rows,
     "",
-    `P-256 X-Stamp verification in process: ${knownKeyMicros.toFixed(1)} µs/op (known key), ` +
+    `P-256 X-Stamp verification in process (CPU time, thread pool included): ${knownKeyMicros.toFixed(1)} µs/op (known key), ` +
       `${newKeyMicros.toFixed(1)} µs/op (first use of a key)`,
     `Signing in process: secp256k1 ${report.signing.secp256k1SignMicros.toFixed(1)} µs/op, ed25519 ` +
       `${report.signing.ed25519SignMicros.toFixed(1)} µs/op; a wallet account, as sign_raw_payload does ` +
