@@ -84,23 +84,25 @@ function countsOf(counted: { scope: unknown; kind: unknown; subject: unknown; co
 }
 
 /**
- * The counting lookup of a signing submission, which also reads what the submission will need
- * before anything is written (submit-folded.ts): the wallet account its `signWith` names
- * (`signWith` placeholder; with its wallet and sealed rows, as findSignerSource reads it, the lowest
- * id first) and whether the organization has an active webhook endpoint. Read whatever the lookup
- * finds: a caller the lookup refuses is answered before any of it is used.
+ * The lookup of a signing submission, which also reads what the submission will need before
+ * anything is written (submit-folded.ts): the wallet account its `signWith` names (`signWith`
+ * placeholder; with its wallet and sealed rows, as findSignerSource reads it, the lowest id first)
+ * and whether the organization has an active webhook endpoint. Read whatever the lookup finds: a
+ * caller the lookup refuses is answered before any of it is used. With budgets, it counts them as
+ * the statement above does; with none (every rate limit set to 0) it reads ahead all the same.
  */
-const ownApiKeyCountingWithSignerStatement = prebuiltPerShape(
+const ownApiKeyWithSignerStatement = prebuiltPerShape(
   (budgets: number) =>
     prebuilt((db) => {
-      const counted = db.$with("counted").as(bucketUpsert(db, budgets));
-      return db
-        .with(counted)
+      const counted = budgets > 0 ? db.$with("counted").as(bucketUpsert(db, budgets)) : undefined;
+      // Drizzle's `with(...)` builder and the database offer the same select; only the CTE differs.
+      const source = (counted ? db.with(counted) : db) as Pick<typeof db, "select">;
+      return source
         .select({
           organization: organizations,
           key: apiKeys,
           user: users,
-          counts: countsOf(counted),
+          counts: counted ? countsOf(counted) : sql<CountedRow[] | null>`null`,
           listening: anyActiveEndpoint(sql.placeholder("organizationId")),
           ...ACCOUNT_READ.fields,
         })
@@ -171,28 +173,28 @@ export async function ownApiKeyMatch(
   const curve = SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE];
   const lookup = { publicKey: stamp.publicKey, curve, organizationId: targetOrganizationId };
   const counting = budget?.countWith();
+  const counts = counting ? bucketValues(counting.hits, counting.windowStart) : {};
+  if (signWith !== undefined) {
+    const [row] = await ownApiKeyWithSignerStatement(counting?.hits.length ?? 0).run(db, {
+      ...lookup,
+      ...counts,
+      signWith,
+    });
+    await counting?.settle(countsInOrder(counting.hits, row!.counts ?? []));
+    const { organization, key, user, account } = row!;
+    if (!organization || !key || !user) return undefined;
+    const source = account ? accountSource({ ...row!, account }) : undefined;
+    return {
+      ...ownApiKeyOf({ organization, key, user }),
+      readAhead: { signWith, source, listening: row!.listening },
+    };
+  }
   if (!counting) {
     const [row] = await ownApiKeyStatement.run(db, lookup);
     return row ? ownApiKeyOf(row) : undefined;
   }
-  const counts = bucketValues(counting.hits, counting.windowStart);
-  if (signWith === undefined) {
-    const [row] = await ownApiKeyCountingStatement(counting.hits.length).run(db, { ...lookup, ...counts });
-    await counting.settle(countsInOrder(counting.hits, row!.counts));
-    const { organization, key, user } = row!;
-    return organization && key && user ? ownApiKeyOf({ organization, key, user }) : undefined;
-  }
-  const [row] = await ownApiKeyCountingWithSignerStatement(counting.hits.length).run(db, {
-    ...lookup,
-    ...counts,
-    signWith,
-  });
+  const [row] = await ownApiKeyCountingStatement(counting.hits.length).run(db, { ...lookup, ...counts });
   await counting.settle(countsInOrder(counting.hits, row!.counts));
-  const { organization, key, user, account } = row!;
-  if (!organization || !key || !user) return undefined;
-  const source = account ? accountSource({ ...row!, account }) : undefined;
-  return {
-    ...ownApiKeyOf({ organization, key, user }),
-    readAhead: { signWith, source, listening: row!.listening },
-  };
+  const { organization, key, user } = row!;
+  return organization && key && user ? ownApiKeyOf({ organization, key, user }) : undefined;
 }

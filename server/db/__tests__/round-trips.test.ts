@@ -16,9 +16,13 @@ let member: TestKey;
 let ethereum: string;
 let solana: string;
 
-async function roundTripsOf(path: string, send: () => Promise<{ status: number; body: unknown }>) {
+async function roundTripsOf(
+  path: string,
+  send: () => Promise<{ status: number; body: unknown }>,
+  on: TestApp = t,
+) {
   const read = async () =>
-    (await t.app.metrics.roundTrips.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
+    (await on.app.metrics.roundTrips.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
   const before = await read();
   const response = await send();
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -188,5 +192,54 @@ describe("database round trips per request", () => {
     expect((await total("/submit/create_users")) - before.users).toBe(
       20 * (4 + CONTROL_APART) + (await checkpoints()) - before.checkpoints,
     );
+  }, 60_000);
+
+  it("reads a signature's account with its caller when every activity rate limit is off", async () => {
+    // A limit of 0 leaves nothing to count, so the caller's lookup has no counting statement to
+    // carry the read-ahead: it reads ahead on its own, and the signature still takes its two.
+    const unlimited = await startTestApp({
+      env: { LATCHKEY_RATE_LIMIT_ACTIVITIES_PER_KEY: "0", LATCHKEY_RATE_LIMIT_ACTIVITIES_PER_IP: "0" },
+    });
+    try {
+      const { organizationId: org, key } = await unlimited.newOrganization();
+      const wallet = await unlimited.call(
+        "submit",
+        "create_wallet",
+        unlimited.activity("ACTIVITY_TYPE_CREATE_WALLET", org, {
+          walletName: "w",
+          accounts: [
+            {
+              curve: "CURVE_SECP256K1",
+              pathFormat: "PATH_FORMAT_BIP32",
+              path: "m/44'/60'/0'/0/0",
+              addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+            },
+          ],
+        }),
+        key,
+      );
+      const [address] = (
+        wallet.body as { activity: { result: { createWalletResult: { addresses: string[] } } } }
+      ).activity.result.createWalletResult.addresses;
+      const trips = await roundTripsOf(
+        "/submit/sign_raw_payload",
+        () =>
+          unlimited.call(
+            "submit",
+            "sign_raw_payload",
+            unlimited.activity("ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", org, {
+              signWith: address,
+              payload: `0x${"ab".repeat(32)}`,
+              encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
+              hashFunction: "HASH_FUNCTION_NO_OP",
+            }),
+            key,
+          ),
+        unlimited,
+      );
+      expect(trips).toBe(2 + CONTROL_APART);
+    } finally {
+      await unlimited.close();
+    }
   }, 60_000);
 });
