@@ -175,7 +175,8 @@ interface CallerOptions {
 /**
  * resolveCaller, reading with the caller's lookup what a signing submission needs next (the
  * account `signWith` names, and whether webhooks listen): `readAhead` is set when that lookup
- * answered (an API key of the target organization, its budget counted), undefined otherwise.
+ * answered (an API key of the target organization, its budget counted in it when there is one to
+ * count), undefined otherwise.
  */
 export async function resolveCallerReadingAhead(
   db: DbOrTx,

@@ -50,9 +50,6 @@ export function readinessCheck(migrationsFolder: string, applied: AppliedMigrati
   return Object.assign(check, { close: () => applied.close() });
 }
 
-const countQuery = (schema: string) =>
-  `select count(*)::int as applied from "${schema.replaceAll('"', '""')}".__drizzle_migrations`;
-
 /**
  * How long a health check waits for PostgreSQL before it reports the database unreachable: the
  * server cancels the statement after this, and the client gives up on a silent network a second later.
@@ -61,6 +58,18 @@ const CHECK_TIMEOUT_MS = 5_000;
 
 /** The check's connection as operators see it in pg_stat_activity. */
 export const READINESS_APPLICATION_NAME = "latchkey-healthz";
+
+/**
+ * The count, read under a statement timeout set for this transaction only: one round trip (a
+ * simple query of several statements), and nothing sent when the connection starts but its
+ * application name — PgBouncer refuses a connection that sends a setting it does not know, and a
+ * session-wide SET would outlive the check on a server connection PgBouncer hands to others.
+ */
+const countQuery = (schema: string) =>
+  `begin; set local statement_timeout = ${CHECK_TIMEOUT_MS}; ` +
+  `select count(*)::int as applied from "${schema.replaceAll('"', '""')}".__drizzle_migrations; commit`;
+
+const closedError = () => new Error("Cannot check the database after it was closed");
 
 /**
  * PostgreSQL: the count read over a connection of the check's own, opened at the first check and
@@ -74,9 +83,18 @@ export function appliedOverOwnConnection(
   connect: pg.ClientConfig,
   schema: string,
 ): AppliedMigrations {
-  // One connection, opened once even when checks arrive together; they queue on it in turn.
+  // One connection, opened once even when checks arrive together; they take turns on it here (pg
+  // would queue them itself, but that is deprecated in pg 8 and goes in pg 9).
   type Connection = { client: pg.Client; ready: Promise<unknown> };
   let current: Connection | undefined;
+  let turn: Promise<unknown> = Promise.resolve();
+  // Settles (rejected) when the database is closed: a check still connecting then gives up, since
+  // pg never answers a connect that end() interrupted.
+  let closeNow: (error: Error) => void = () => undefined;
+  const closing = new Promise<never>((_, reject) => {
+    closeNow = reject;
+  });
+  closing.catch(() => undefined);
   let closed = false;
   const drop = (broken: pg.Client) => {
     if (current?.client === broken) current = undefined;
@@ -88,7 +106,6 @@ export function appliedOverOwnConnection(
         ...connect,
         application_name: READINESS_APPLICATION_NAME,
         connectionTimeoutMillis: CHECK_TIMEOUT_MS,
-        statement_timeout: CHECK_TIMEOUT_MS,
         query_timeout: CHECK_TIMEOUT_MS + 1_000,
       });
       // A connection lost between checks must not end the process; the next check reconnects.
@@ -101,21 +118,28 @@ export function appliedOverOwnConnection(
     }
     return current;
   };
+  const read = async (): Promise<number> => {
+    if (closed) throw closedError();
+    const { client, ready } = connection();
+    await Promise.race([ready, closing]);
+    try {
+      const results = (await client.query(countQuery(schema))) as unknown as pg.QueryResult[];
+      const counted = results.find((result) => result.command === "SELECT");
+      return Number(counted?.rows[0]?.applied ?? 0);
+    } catch (error) {
+      drop(client);
+      throw error;
+    }
+  };
   return {
-    async count() {
-      if (closed) throw new Error("Cannot check the database after it was closed");
-      const { client, ready } = connection();
-      await ready;
-      try {
-        const result = await client.query<{ applied: number }>(countQuery(schema));
-        return Number(result.rows[0]?.applied ?? 0);
-      } catch (error) {
-        drop(client);
-        throw error;
-      }
+    count() {
+      const mine = turn.then(read);
+      turn = mine.catch(() => undefined);
+      return mine;
     },
     async close() {
       closed = true;
+      closeNow(closedError());
       const last = current;
       current = undefined;
       await last?.client.end().catch(() => undefined);

@@ -42,22 +42,49 @@ describe("the bench's health-check probe", () => {
     // A closed loop would have sent about five in 500 ms; the open loop sends one every 20 ms.
     expect(result.samples).toBeGreaterThanOrEqual(12);
     expect(result.errors).toBe(0);
+    expect(result.sent).toBe(result.samples);
     expect(result.p50Ms).toBeGreaterThanOrEqual(95);
     expect(result.p99Ms).toBeGreaterThanOrEqual(result.p50Ms);
     expect(result.maxMs).toBeGreaterThanOrEqual(result.p99Ms);
   });
 
-  it("counts failed checks apart from the latencies, and waits for the checks in flight when stopped", async () => {
+  it("waits for the checks in flight when stopped", async () => {
+    // Each answer takes longer than the whole run: every check is still in flight at stop().
+    const server = await healthServer(300);
+    const client = benchHttp(server.baseUrl);
+    opened.push(server, client);
+    const probe = startHealthzProbe(() => client.get("/healthz"), 20);
+    await run(100);
+    const result = await probe.stop();
+    expect(result.sent).toBeGreaterThanOrEqual(3);
+    expect(result.samples).toBe(result.sent);
+    expect(result.p50Ms).toBeGreaterThanOrEqual(295);
+  });
+
+  it("counts checks answered with an error apart from the latencies", async () => {
     const server = await healthServer(30, 503);
     const client = benchHttp(server.baseUrl);
     opened.push(server, client);
     const probe = startHealthzProbe(() => client.get("/healthz"), 20);
     await run(200);
     const result = await probe.stop();
+    expect(result.sent).toBeGreaterThanOrEqual(5);
     expect(result.samples).toBe(0);
-    // Every check sent was answered 503 before stop() returned: none is left uncounted.
-    expect(result.errors).toBeGreaterThanOrEqual(5);
+    expect(result.errors).toBe(result.sent);
     expect(result.p99Ms).toBe(0);
+  });
+
+  it("gives up on checks never answered, counting them as failed, so the bench cannot hang", async () => {
+    const server = await healthServer(60_000);
+    const client = benchHttp(server.baseUrl);
+    opened.push(server, client);
+    const probe = startHealthzProbe(() => client.get("/healthz"), 20, 200);
+    await run(100);
+    const started = performance.now();
+    const result = await probe.stop();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result.sent).toBeGreaterThanOrEqual(3);
+    expect(result.errors).toBe(result.sent);
   });
 
   it("counts a refused connection as a failed check", async () => {

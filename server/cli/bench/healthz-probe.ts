@@ -2,7 +2,10 @@ import type { BenchAnswer } from "./http-client";
 
 /** What the probe saw of the health check while a load ran. */
 export interface ProbeResult {
+  /** Checks sent; each is either a sample (answered 2xx) or an error. */
+  sent: number;
   samples: number;
+  /** Checks answered otherwise, refused, or still unanswered `giveUpMs` after the load ended. */
   errors: number;
   p50Ms: number;
   p99Ms: number;
@@ -23,21 +26,21 @@ const percentile = (sorted: number[], p: number) =>
 export function startHealthzProbe(
   send: () => Promise<BenchAnswer>,
   everyMs = 20,
+  giveUpMs = 10_000,
 ): { stop(): Promise<ProbeResult> } {
   const latencies: number[] = [];
   const pending = new Set<Promise<void>>();
-  let errors = 0;
+  let sent = 0;
   const fire = () => {
+    sent++;
     const t0 = performance.now();
     const sample = send()
       .then(async (answer) => {
         await answer.text();
         if (answer.ok) latencies.push(performance.now() - t0);
-        else errors++;
       })
-      .catch(() => {
-        errors++;
-      })
+      // A refused or broken check is a failed one: sent, never a sample.
+      .catch(() => undefined)
       .finally(() => pending.delete(sample));
     pending.add(sample);
   };
@@ -45,11 +48,20 @@ export function startHealthzProbe(
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.all(pending);
+      // A check the server never answers must not hang the bench: it counts as failed.
+      let giveUp: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(pending),
+        new Promise((resolve) => {
+          giveUp = setTimeout(resolve, giveUpMs);
+        }),
+      ]);
+      clearTimeout(giveUp);
       const sorted = [...latencies].sort((a, b) => a - b);
       return {
+        sent,
         samples: sorted.length,
-        errors,
+        errors: sent - sorted.length,
         p50Ms: percentile(sorted, 50),
         p99Ms: percentile(sorted, 99),
         maxMs: sorted.at(-1) ?? 0,

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrationsDir } from "../open";
-import { readinessCheck } from "../readiness";
+import { appliedOverOwnConnection, READINESS_APPLICATION_NAME, readinessCheck } from "../readiness";
 
 const shipped = (
   JSON.parse(fs.readFileSync(path.join(migrationsDir(), "meta", "_journal.json"), "utf8")) as {
@@ -41,5 +42,68 @@ describe("the readiness check behind /healthz", () => {
     const check = readinessCheck(migrationsDir(), reads.applied);
     await expect(check()).rejects.toThrow("connect ECONNREFUSED 127.0.0.1:5432");
     expect((await check()).database).toBe(true);
+  });
+});
+
+/** A stand-in for pg.Client that records its settings and whose connect answers when told to. */
+function heldClient() {
+  const made: { config: Record<string, unknown>; ended: boolean }[] = [];
+  let connected: (() => void) | undefined;
+  class Client {
+    private readonly made = { config: {} as Record<string, unknown>, ended: false };
+    constructor(config: Record<string, unknown>) {
+      this.made.config = config;
+      made.push(this.made);
+    }
+    on() {
+      return this;
+    }
+    connect() {
+      return new Promise<void>((resolve) => {
+        connected = resolve;
+      });
+    }
+    async query() {
+      return [
+        { command: "BEGIN", rows: [] },
+        { command: "SET", rows: [] },
+        { command: "SELECT", rows: [{ applied: 7 }] },
+        { command: "COMMIT", rows: [] },
+      ];
+    }
+    async end() {
+      this.made.ended = true;
+    }
+  }
+  return { Client: Client as unknown as typeof pg.Client, made, connect: () => connected?.() };
+}
+
+describe("the check's own PostgreSQL connection", () => {
+  it("sends no setting at connection start but its name, which PgBouncer would refuse", async () => {
+    const held = heldClient();
+    const applied = appliedOverOwnConnection(held.Client, { connectionString: "postgres://db/x" }, "drizzle");
+    const reading = applied.count();
+    await Promise.resolve();
+    held.connect();
+    expect(await reading).toBe(7);
+    expect(held.made).toHaveLength(1);
+    const { config } = held.made[0]!;
+    // Startup parameters pg would send: only the application name (timeouts here are the client's own).
+    expect(Object.keys(config).sort()).toEqual(
+      ["application_name", "connectionString", "connectionTimeoutMillis", "query_timeout"].sort(),
+    );
+    expect(config.application_name).toBe(READINESS_APPLICATION_NAME);
+  });
+
+  it("fails a check still connecting when the database is closed, and ends the connection", async () => {
+    const held = heldClient();
+    const applied = appliedOverOwnConnection(held.Client, { connectionString: "postgres://db/x" }, "drizzle");
+    const reading = applied.count();
+    await Promise.resolve();
+    // pg never settles a connect that end() interrupted: the check must not wait for it.
+    await applied.close();
+    await expect(reading).rejects.toThrow("Cannot check the database after it was closed");
+    expect(held.made.map((m) => m.ended)).toEqual([true]);
+    await expect(applied.count()).rejects.toThrow("after it was closed");
   });
 });

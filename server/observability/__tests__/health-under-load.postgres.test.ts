@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { READINESS_APPLICATION_NAME } from "../../db/readiness";
 import { startTestApp, type TestApp } from "../../testing/harness";
@@ -112,5 +113,30 @@ describe("/healthz on PostgreSQL", { timeout: 60_000 }, () => {
     expect(body.reason).toMatch(/^database unreachable: .*statement timeout/);
     await held.release();
     expect((await health(t.app)).status).toBe(200);
+  });
+
+  it("leaves no connection of its own behind once the database is closed", async () => {
+    const app = await startTestApp();
+    const schema = app.pgSchema!;
+    expect((await health(app.app)).status).toBe(200);
+    await app.close();
+    // Read from outside: the app's own pool is gone with it.
+    const outside = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await outside.connect();
+    try {
+      // A backend ended by its client leaves pg_stat_activity a moment later.
+      let left = -1;
+      for (let attempt = 0; attempt < 50 && left !== 0; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        const answer = await outside.query(
+          "select count(*)::int as n from pg_stat_activity where application_name = $1 and position($2 in query) > 0",
+          [READINESS_APPLICATION_NAME, schema],
+        );
+        left = answer.rows[0].n;
+      }
+      expect(left).toBe(0);
+    } finally {
+      await outside.end();
+    }
   });
 });
