@@ -24,6 +24,11 @@ export const createUsers = defineActivity({
   params: ZCreateUsersParams,
   result: z.object({ userIds: z.array(z.string()) }),
   needsBeforeTransaction: (params) => params.users.some((u) => u.oauthProviders.length > 0),
+  // Users with API keys only are new rows (new ids, no unique key; the FK checks share-lock the
+  // organization, as every activity does). A passkey consumes its registration challenge (a row
+  // lock) and an OAuth identity takes a unique key: those are recorded first (submit-folded.ts).
+  recordedAfterExecution: (params) =>
+    params.users.every((u) => u.authenticators.length === 0 && u.oauthProviders.length === 0),
   async beforeTransaction(app, params) {
     await verifyUsersIdentities(app, params.users, "parameters.users");
   },

@@ -118,11 +118,14 @@ export interface ActivityDefinition<P extends z.ZodType = z.ZodType, R = unknown
    */
   needsBeforeTransaction?(params: z.infer<P>): boolean;
   /**
-   * `execute` writes nothing and locks nothing (it signs, and returns what it signed; submit-folded.ts
-   * keeps to signers that need no write): a submission that executes at once may then be recorded
-   * after it, in one statement with its vote, evaluation round, audit entries and commit.
+   * A submission that executes at once may be recorded after it, in one statement with its vote,
+   * evaluation round, audit entries and commit (submit-folded.ts), when `execute` locks nothing that
+   * a submission of the same body on the other path could hold before its fingerprint. `true` for a
+   * signature (it writes nothing; submit-folded.ts keeps to signers that need no write); a predicate
+   * for an activity whose `execute`, for these parameters, only inserts rows of its own making (new
+   * ids, no unique key another request could also take).
    */
-  recordedAfterExecution?: true;
+  recordedAfterExecution?: true | ((params: z.infer<P>) => boolean);
   execute(ctx: ActivityContext, params: z.infer<P>): Promise<R>;
 }
 

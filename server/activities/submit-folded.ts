@@ -27,7 +27,8 @@ function fingerprintTaken(error: unknown): boolean {
 }
 
 /**
- * A signing submission that executes at once, recorded after it executes: decided and signed
+ * A submission that executes at once, recorded after it executes (a signature, or an activity
+ * that only inserts rows of its own: define.ts's recordedAfterExecution): decided and executed
  * first, then the activity (completed, with its result), its vote, its evaluation round, its audit
  * entries and the chain head are written by one statement, which on PostgreSQL is also the COMMIT
  * (with the caller's lookup, which read the signer's account ahead, two round trips in all).
@@ -37,8 +38,9 @@ function fingerprintTaken(error: unknown): boolean {
  * body recorded meanwhile fails the statement and nothing commits); and the answer is the row as
  * stored. Answers undefined, having written nothing, whenever the submission needs its row before
  * its append (a decision other than "execute", an MFA policy that may hold it, webhook endpoints
- * listening for its status), would write while executing (a signer other than a wallet
- * account with its own sealed key), was refused, or its body was recorded meanwhile: submit.ts then
+ * listening for its status), would write while signing (a signer other than a wallet
+ * account with its own sealed key), was refused, or its body was recorded meanwhile (the rows its
+ * execution inserted roll back with the failed statement): submit.ts then
  * takes the path that records first, which answers a recorded body with its activity.
  */
 export async function submitFolded(
@@ -47,14 +49,17 @@ export async function submitFolded(
   now: Date,
 ): Promise<Submitted | undefined> {
   const { definition, caller, params, readAhead } = submission;
-  if (!definition.recordedAfterExecution || !readAhead) return undefined;
+  const fold = definition.recordedAfterExecution;
+  if (!fold || !readAhead || (fold !== true && !fold(params as never))) return undefined;
   if (readAhead.listening) return undefined;
-  // Only a wallet account with its own sealed key signs without writing: an older account seals
-  // its derived key at first use, a row lock taken before this path's fingerprint (the path that
-  // records first takes them in the other order, and the two could deadlock on one body).
-  const source = readAhead.source;
-  if (source?.kind !== "WALLET_ACCOUNT" || !source.sealed.some((s) => s.id === source.walletAccountId)) {
-    return undefined;
+  if (fold === true) {
+    // Only a wallet account with its own sealed key signs without writing: an older account seals
+    // its derived key at first use, a row lock taken before this path's fingerprint (the path that
+    // records first takes them in the other order, and the two could deadlock on one body).
+    const source = readAhead.source;
+    if (source?.kind !== "WALLET_ACCOUNT" || !source.sealed.some((s) => s.id === source.walletAccountId)) {
+      return undefined;
+    }
   }
   const organizationId = submission.request.organizationId;
   const { activity, vote } = submissionRecords(submission, now);
@@ -70,7 +75,9 @@ export async function submitFolded(
   let outcome: { row: ActivityRow; voters: ReturnType<typeof takeVoters> };
   try {
     outcome = await app.db.transaction(async (tx) => {
-      if (readAhead.source) rememberSignerSource(tx, organizationId, readAhead.signWith, readAhead.source);
+      if (readAhead.source && readAhead.signWith !== undefined) {
+        rememberSignerSource(tx, organizationId, readAhead.signWith, readAhead.source);
+      }
       rememberListening(tx, false);
       noteSubmissionVote(tx, vote, caller);
       wantVoters(tx, organizationId, [vote.userId]);

@@ -150,8 +150,9 @@ async function runActivity(
     );
   }
   checkFreshness(request.timestampMs, now);
-  // A signing activity recorded after it executes reads its signer's account with its caller: its
-  // parameters are read for their signWith first, but a refusal of them still comes after the caller's.
+  // An activity recorded after it executes reads with its caller whether webhooks listen, and a
+  // signature its signer's account: its parameters are read first (for their signWith), but a
+  // refusal of them still comes after the caller's.
   const early = definition?.recordedAfterExecution
     ? definition.params.safeParse(request.parameters)
     : undefined;
@@ -163,7 +164,7 @@ async function runActivity(
       allowAncestors: definition?.parentMayAct ?? false,
       now,
       budget,
-      signWith: early?.success ? signWithOf(definition!, early.data) : undefined,
+      readAheadFor: early?.success ? { signWith: signWithOf(definition!, early.data) } : undefined,
     },
   );
   // Only a parentMayAct activity can resolve to an ancestor's credential.

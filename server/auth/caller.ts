@@ -182,9 +182,9 @@ export async function resolveCallerReadingAhead(
   db: DbOrTx,
   stamp: VerifiedStamp,
   targetOrganizationId: string,
-  options: CallerOptions & { signWith?: string },
+  options: CallerOptions & { readAheadFor?: { signWith: string | undefined } },
 ): Promise<{ caller: Caller; readAhead?: SignerReadAhead }> {
-  const own = await ownApiKeyMatch(db, stamp, targetOrganizationId, options.budget, options.signWith);
+  const own = await ownApiKeyMatch(db, stamp, targetOrganizationId, options.budget, options.readAheadFor);
   if (!own) await options.budget?.spend();
   const chain = own
     ? [own.organization]

@@ -124,12 +124,13 @@ const ownApiKeyWithSignerStatement = prebuiltPerShape(
 );
 
 /**
- * What a signing submission read with its caller: the account `signWith` names (undefined when no
- * wallet account of the organization has that address: a private key, or nothing, which the
- * signer then looks up or refuses itself) and whether anyone listens for its status events.
+ * What a submission recorded after it executes read with its caller: whether anyone listens for its
+ * status events, and for a signature the account `signWith` names (undefined when no wallet account
+ * of the organization has that address: a private key, or nothing, which the signer then looks up
+ * or refuses itself; and for a submission that signs nothing).
  */
 export interface SignerReadAhead {
-  signWith: string;
+  signWith: string | undefined;
   source: SignerSource | undefined;
   listening: boolean;
 }
@@ -167,23 +168,26 @@ export async function ownApiKeyMatch(
   stamp: VerifiedStamp,
   targetOrganizationId: string,
   budget: RequestBudget | undefined,
-  signWith: string | undefined,
+  /** Read ahead for a submission recorded after it executes: whether webhooks listen, and the signer. */
+  readAheadFor: { signWith: string | undefined } | undefined,
 ): Promise<OwnApiKey | undefined> {
   if (stamp.kind !== "API_KEY") return undefined;
   const curve = SCHEME_CURVE[stamp.scheme as keyof typeof SCHEME_CURVE];
   const lookup = { publicKey: stamp.publicKey, curve, organizationId: targetOrganizationId };
   const counting = budget?.countWith();
   const counts = counting ? bucketValues(counting.hits, counting.windowStart) : {};
-  if (signWith !== undefined) {
+  if (readAheadFor) {
+    const { signWith } = readAheadFor;
+    // Without a signer, the account's join matches nothing (address = NULL).
     const [row] = await ownApiKeyWithSignerStatement(counting?.hits.length ?? 0).run(db, {
       ...lookup,
       ...counts,
-      signWith,
+      signWith: signWith ?? null,
     });
     await counting?.settle(countsInOrder(counting.hits, row!.counts ?? []));
     const { organization, key, user, account } = row!;
     if (!organization || !key || !user) return undefined;
-    const source = account ? accountSource({ ...row!, account }) : undefined;
+    const source = account && signWith !== undefined ? accountSource({ ...row!, account }) : undefined;
     return {
       ...ownApiKeyOf({ organization, key, user }),
       readAhead: { signWith, source, listening: row!.listening },
