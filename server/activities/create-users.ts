@@ -27,6 +27,10 @@ export const createUsers = defineActivity({
   // Users with API keys only are new rows (new ids, no unique key; the FK checks share-lock the
   // organization, as every activity does). A passkey consumes its registration challenge (a row
   // lock) and an OAuth identity takes a unique key: those are recorded first (submit-folded.ts).
+  // This rests on users and api_keys having no unique index but their primary keys: a unique
+  // (organization, public key) would be taken before the fingerprint here and after it on the
+  // other path, and the two could deadlock on one body (a review reproduced it with such an index).
+  // create-users-folded.test.ts fails if one appears.
   recordedAfterExecution: (params) =>
     params.users.every((u) => u.authenticators.length === 0 && u.oauthProviders.length === 0),
   async beforeTransaction(app, params) {

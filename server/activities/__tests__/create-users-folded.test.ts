@@ -138,6 +138,18 @@ describe("create_users recorded by the statement that commits it", () => {
     expect(await chainLength()).toBe(before);
   });
 
+  it("relies on users and API keys having no unique key but their ids", async () => {
+    // A unique index here would be taken by the fold before the activity's fingerprint and by the
+    // path that records first after it: take API keys out of the fold before adding one.
+    const unique = await t.app.db.execute(
+      sql`select indexname from pg_indexes
+          where tablename in ('users', 'api_keys') and schemaname = current_schema()
+            and indexdef ilike 'create unique index%'`,
+    );
+    const names = (unique as unknown as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
+    expect(names.sort()).toEqual(["api_keys_pkey", "users_pkey"]);
+  });
+
   it("leaves users with a passkey or an OAuth identity to the path that records first", () => {
     const fold = createUsers.recordedAfterExecution as (params: unknown) => boolean;
     const user = { userName: "u", apiKeys: [], authenticators: [], oauthProviders: [], userTags: [] };
