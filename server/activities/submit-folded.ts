@@ -31,7 +31,8 @@ function fingerprintTaken(error: unknown): boolean {
  * that only inserts rows of its own: define.ts's recordedAfterExecution): decided and executed
  * first, then the activity (completed, with its result), its vote, its evaluation round, its audit
  * entries and the chain head are written by one statement, which on PostgreSQL is also the COMMIT
- * (with the caller's lookup, which read the signer's account ahead, two round trips in all).
+ * (for a signature, with the caller's lookup that read its account ahead, two round trips in all;
+ * create_users adds its inserts).
  *
  * The guarantees are those of the submission that records first (submit.ts): nothing is written
  * unless all of it is; the same signed body is one activity (the insert has no ON CONFLICT, so a
