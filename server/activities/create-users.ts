@@ -24,15 +24,17 @@ export const createUsers = defineActivity({
   params: ZCreateUsersParams,
   result: z.object({ userIds: z.array(z.string()) }),
   needsBeforeTransaction: (params) => params.users.some((u) => u.oauthProviders.length > 0),
-  // Users with API keys only are new rows (new ids, no unique key; the FK checks share-lock the
-  // organization, as every activity does). A passkey consumes its registration challenge (a row
-  // lock) and an OAuth identity takes a unique key: those are recorded first (submit-folded.ts).
-  // This rests on users and api_keys having no unique index but their primary keys: a unique
-  // (organization, public key) would be taken before the fingerprint here and after it on the
-  // other path, and the two could deadlock on one body (a review reproduced it with such an index).
-  // create-users-folded.test.ts fails if one appears.
+  // Users without credentials of their own are new rows only (new ids, no unique key; the FK checks
+  // share-lock the organization, as every activity does), so nothing they lock can be held before
+  // this body's fingerprint by the same body on the path that records first. An API key takes its
+  // public key's lock (credentials/api-keys.ts), a passkey consumes its registration challenge and
+  // an OAuth identity takes a unique key: taken before the fingerprint here and after it on the other
+  // path, two sends of one body could deadlock (a review reproduced it with a unique key on API
+  // keys), so those record first. create-users-folded.test.ts fails if users gets a unique index.
   recordedAfterExecution: (params) =>
-    params.users.every((u) => u.authenticators.length === 0 && u.oauthProviders.length === 0),
+    params.users.every(
+      (u) => u.apiKeys.length === 0 && u.authenticators.length === 0 && u.oauthProviders.length === 0,
+    ),
   async beforeTransaction(app, params) {
     await verifyUsersIdentities(app, params.users, "parameters.users");
   },

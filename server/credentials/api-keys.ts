@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TApiKeyParams } from "@/lib/api/credentials";
 import type { Tx } from "../db/client";
 import { apiKeys } from "../db/schema";
@@ -44,8 +44,23 @@ export function insertApiKeys(
 }
 
 /**
- * Add keys to several users in two statements, whatever their number: one look-up of every public
- * key, one insert of every row. A public key may appear once per organization, across the batch too.
+ * Registrations of one public key in one organization take turns: a transaction-scoped advisory
+ * lock per key, taken in one order (by the lock's number) so that two batches cannot deadlock.
+ * Without it two requests could both find a key absent and both insert it — api_keys has no unique
+ * index on it — and a stamp by that key would then resolve to either holder. The look-up that
+ * follows is a statement of its own, so it reads what the lock's previous holder committed.
+ */
+async function lockPublicKeys(tx: Tx, organizationId: string, publicKeys: string[]): Promise<void> {
+  const names = [...new Set(publicKeys)].map((key) => `api_key:${organizationId}:${key}`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(k) from (select distinct hashtextextended(name, 0) as k from unnest(${sql.param(names)}::text[]) as name) as locks order by k`,
+  );
+}
+
+/**
+ * Add keys to several users in three statements, whatever their number: the keys' locks, one
+ * look-up of every public key, one insert of every row. A public key may appear once per
+ * organization, across the batch too.
  */
 export async function insertApiKeysOf(
   tx: Tx,
@@ -56,6 +71,7 @@ export async function insertApiKeysOf(
   if (entries.length === 0) return [];
   const publicKeys = entries.map((e) => e.key.publicKey);
   const repeated = publicKeys.find((k, i) => publicKeys.indexOf(k) !== i);
+  if (!repeated) await lockPublicKeys(tx, organizationId, publicKeys);
   const [existing] = repeated
     ? [{ publicKey: repeated }]
     : await tx

@@ -5,7 +5,7 @@ import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testi
 import { createUsers } from "../create-users";
 
 /**
- * create_users of users without passkeys or OAuth identities only inserts rows of its own, so a
+ * create_users of users without API keys, passkeys or OAuth identities only inserts rows of its own, so a
  * submission that executes at once is recorded after it, by the statement that commits it
  * (submit-folded.ts), as signatures are. What a user checks: the answer is the activity as stored,
  * the users and their keys exist and work, the same signed body is one activity and one set of
@@ -76,13 +76,14 @@ describe("create_users recorded by the statement that commits it", () => {
     // PostgreSQL: the caller's lookup, the users' insert (with BEGIN), the append with its COMMIT;
     // PGlite begins and commits in round trips of their own.
     expect((await roundTrips()) - plain).toBe(process.env.DATABASE_URL ? 3 : 5);
+    // A user with an API key records first (its key's lock must come after the fingerprint):
+    // the activity's insert, the key's lock, the check that the organization has no such key, its insert.
     const key = newApiKey();
     const { body, userName } = usersBody({ apiKey: key });
     const before = await roundTrips();
     const created = await submitUsers(body);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    // And with an API key: the check that the organization has no such key yet, and its insert.
-    expect((await roundTrips()) - before).toBe(process.env.DATABASE_URL ? 5 : 7);
+    expect((await roundTrips()) - before).toBe(process.env.DATABASE_URL ? 7 : 9);
     const { activity } = created.body;
     expect(activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
     const [userId] = activity.result.createUsersResult.userIds;
@@ -138,23 +139,24 @@ describe("create_users recorded by the statement that commits it", () => {
     expect(await chainLength()).toBe(before);
   });
 
-  it("relies on users and API keys having no unique key but their ids", async () => {
+  it("relies on users having no unique key but their ids", async () => {
     // A unique index here would be taken by the fold before the activity's fingerprint and by the
-    // path that records first after it: take API keys out of the fold before adding one.
+    // path that records first after it: take such users out of the fold before adding one.
     const unique = await t.app.db.execute(
       sql`select indexname from pg_indexes
-          where tablename in ('users', 'api_keys') and schemaname = current_schema()
-            and indexdef ilike 'create unique index%'`,
+          where tablename = 'users' and schemaname = current_schema() and indexdef ilike 'create unique index%'`,
     );
     const names = (unique as unknown as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
-    expect(names.sort()).toEqual(["api_keys_pkey", "users_pkey"]);
+    expect(names).toEqual(["users_pkey"]);
   });
 
-  it("leaves users with a passkey or an OAuth identity to the path that records first", () => {
+  it("leaves users with an API key, a passkey or an OAuth identity to the path that records first", () => {
     const fold = createUsers.recordedAfterExecution as (params: unknown) => boolean;
     const user = { userName: "u", apiKeys: [], authenticators: [], oauthProviders: [], userTags: [] };
     expect(fold({ users: [user, user] })).toBe(true);
-    // A passkey consumes its registration challenge (a row lock), an identity takes a unique key.
+    // An API key takes its public key's lock, a passkey consumes its registration challenge (a row
+    // lock), an identity takes a unique key.
+    expect(fold({ users: [user, { ...user, apiKeys: [{}] }] })).toBe(false);
     expect(fold({ users: [user, { ...user, authenticators: [{}] }] })).toBe(false);
     expect(fold({ users: [{ ...user, oauthProviders: [{}] }] })).toBe(false);
   });
