@@ -63,6 +63,11 @@ describe("one public key, registered by several requests at once", () => {
         expect(refused.body.message).toContain(`public key ${shared.publicKey} is already registered`);
       }
       expect(await rowsFor(shared.publicKey)).toBe(1);
+      // The refused requests wrote nothing: one of the six users exists.
+      const users = await t.app.db.execute(
+        sql`select count(*)::int as n from users where organization_id = ${organizationId} and name like ${`holder-${round}-%`}`,
+      );
+      expect((users as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
       // The key authenticates as the one user that holds it.
       const holder = answers.find((a) => a.status === 200)!.body.activity.result.createUsersResult.userIds[0];
       const whoami = await t.call<Body>("query", "whoami", { organizationId }, shared);
