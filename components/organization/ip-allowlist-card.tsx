@@ -22,7 +22,8 @@ import { Textarea } from "../ui/textarea";
 function IpAllowlistForm({ current }: { current: TIpAllowlist }) {
   const save = useSetIpAllowlist();
   const remove = useRemoveIpAllowlist();
-  const form = useZodForm(ZIpAllowlistForm, ipAllowlistDraft(current));
+  const draft = ipAllowlistDraft(current);
+  const form = useZodForm(ZIpAllowlistForm, draft, draft);
   const exists = current.rules.length > 0;
   return (
     <form
@@ -81,7 +82,9 @@ export function IpAllowlistCard() {
       <div className="mt-4">
         {allowlist.error ? <Alert>{allowlist.error.message}</Alert> : null}
         {allowlist.data ? (
-          <IpAllowlistForm key={JSON.stringify(allowlist.data)} current={allowlist.data} />
+          // Not remounted when the data changes (a save's refetch): the form follows the new values
+          // but keeps what is being typed (useZodForm's serverValues).
+          <IpAllowlistForm current={allowlist.data} />
         ) : null}
       </div>
     </Card>

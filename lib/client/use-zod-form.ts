@@ -11,10 +11,17 @@ import type { z } from "zod";
 export function useZodForm<Output extends FieldValues, Input extends FieldValues>(
   schema: z.ZodType<Output, Input>,
   defaultValues: DefaultValues<Input>,
+  /**
+   * The values the server holds now, for a form that edits them: when they change (a save's
+   * refetch), fields the user has not touched follow them and fields being edited are kept, so a
+   * refetch landing mid-edit never throws away what was typed.
+   */
+  serverValues?: Input,
 ) {
   return useForm<Input, unknown, Output>({
     resolver: zodResolver<Input, unknown, Output>(schema),
     defaultValues,
     mode: "onTouched",
+    ...(serverValues ? { values: serverValues, resetOptions: { keepDirtyValues: true } } : {}),
   });
 }
