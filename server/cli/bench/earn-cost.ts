@@ -2,6 +2,7 @@ import { parseUnits } from "viem";
 import { SEEDED_TOKENS } from "../../chains/evm/seeded-tokens";
 import { LOCAL_VAULTS } from "../../earn/local-world";
 import type { BenchAnswer } from "./http-client";
+import { percentile } from "./load";
 import type { SendBench } from "./send-cost";
 
 const CHAIN = "eip155:1";
@@ -20,9 +21,6 @@ export interface EarnCost {
   wrappers: number;
   samples: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function timed(run: () => Promise<void>): Promise<{ p50: number; p99: number }> {
   const latencies: number[] = [];

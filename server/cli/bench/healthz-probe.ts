@@ -1,4 +1,5 @@
 import type { BenchAnswer } from "./http-client";
+import { percentile } from "./load";
 
 /** What the probe saw of the health check while a load ran. */
 export interface ProbeResult {
@@ -11,9 +12,6 @@ export interface ProbeResult {
   p99Ms: number;
   maxMs: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * Send a health check every `everyMs` while a load runs, on a schedule that does not wait for the

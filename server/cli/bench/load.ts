@@ -29,7 +29,8 @@ export interface LoadResult {
   clientCpuMs?: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile of latencies sorted ascending (0 when there are none): the bench's one definition. */
+export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**

@@ -1,7 +1,7 @@
 import { parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { BenchAnswer } from "./http-client";
-import { type LoadResult, runLoad } from "./load";
+import { type LoadResult, percentile, runLoad } from "./load";
 
 const CHAIN = "eip155:1";
 const LATENCY_SAMPLES = 20;
@@ -35,9 +35,6 @@ export async function faucet(baseUrl: string, address: string, ether: string): P
   const body = (await response.json()) as { error?: { message: string } };
   if (body.error) throw new Error(`bench: faucet failed: ${body.error.message}`);
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * Submit → COMPLETED, one send at a time (so nothing queues ahead), `LATENCY_SAMPLES` times: `submit`

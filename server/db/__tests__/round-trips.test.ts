@@ -29,34 +29,44 @@ async function roundTripsOf(
   return (await read()) - before;
 }
 
+const ETHEREUM = {
+  curve: "CURVE_SECP256K1",
+  pathFormat: "PATH_FORMAT_BIP32",
+  path: "m/44'/60'/0'/0/0",
+  addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+};
+const SOLANA = {
+  curve: "CURVE_ED25519",
+  pathFormat: "PATH_FORMAT_BIP32",
+  path: "m/44'/501'/0'/0'",
+  addressFormat: "ADDRESS_FORMAT_SOLANA",
+};
+
+/** A new wallet of `on`'s organization with these accounts: their addresses. */
+async function walletAddresses(
+  on: TestApp,
+  org: string,
+  key: TestKey,
+  accounts: object[],
+): Promise<string[]> {
+  const wallet = await on.call(
+    "submit",
+    "create_wallet",
+    on.activity("ACTIVITY_TYPE_CREATE_WALLET", org, { walletName: "w", accounts }),
+    key,
+  );
+  expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
+  return (wallet.body as { activity: { result: { createWalletResult: { addresses: string[] } } } }).activity
+    .result.createWalletResult.addresses;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   ({ organizationId, key: root } = await t.newOrganization());
-  const wallet = await t.call(
-    "submit",
-    "create_wallet",
-    t.activity("ACTIVITY_TYPE_CREATE_WALLET", organizationId, {
-      walletName: "w",
-      accounts: [
-        {
-          curve: "CURVE_SECP256K1",
-          pathFormat: "PATH_FORMAT_BIP32",
-          path: "m/44'/60'/0'/0/0",
-          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-        },
-        {
-          curve: "CURVE_ED25519",
-          pathFormat: "PATH_FORMAT_BIP32",
-          path: "m/44'/501'/0'/0'",
-          addressFormat: "ADDRESS_FORMAT_SOLANA",
-        },
-      ],
-    }),
-    root,
-  );
-  [ethereum, solana] = (
-    wallet.body as { activity: { result: { createWalletResult: { addresses: string[] } } } }
-  ).activity.result.createWalletResult.addresses as [string, string];
+  [ethereum, solana] = (await walletAddresses(t, organizationId, root, [ETHEREUM, SOLANA])) as [
+    string,
+    string,
+  ];
   const { userId, key } = await t.newMember(organizationId, root);
   member = key;
   const policies = await t.call(
@@ -203,25 +213,7 @@ describe("database round trips per request", () => {
     });
     try {
       const { organizationId: org, key } = await unlimited.newOrganization();
-      const wallet = await unlimited.call(
-        "submit",
-        "create_wallet",
-        unlimited.activity("ACTIVITY_TYPE_CREATE_WALLET", org, {
-          walletName: "w",
-          accounts: [
-            {
-              curve: "CURVE_SECP256K1",
-              pathFormat: "PATH_FORMAT_BIP32",
-              path: "m/44'/60'/0'/0/0",
-              addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-            },
-          ],
-        }),
-        key,
-      );
-      const [address] = (
-        wallet.body as { activity: { result: { createWalletResult: { addresses: string[] } } } }
-      ).activity.result.createWalletResult.addresses;
+      const [address] = await walletAddresses(unlimited, org, key, [ETHEREUM]);
       const trips = await roundTripsOf(
         "/submit/sign_raw_payload",
         () =>
