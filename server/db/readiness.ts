@@ -85,16 +85,9 @@ export function appliedOverOwnConnection(
 ): AppliedMigrations {
   // One connection, opened once even when checks arrive together; they take turns on it here (pg
   // would queue them itself, but that is deprecated in pg 8 and goes in pg 9).
-  type Connection = { client: pg.Client; ready: Promise<unknown> };
+  type Connection = { client: pg.Client; ready: Promise<void>; giveUp: (error: Error) => void };
   let current: Connection | undefined;
   let turn: Promise<unknown> = Promise.resolve();
-  // Settles (rejected) when the database is closed: a check still connecting then gives up, since
-  // pg never answers a connect that end() interrupted.
-  let closeNow: (error: Error) => void = () => undefined;
-  const closing = new Promise<never>((_, reject) => {
-    closeNow = reject;
-  });
-  closing.catch(() => undefined);
   let closed = false;
   const drop = (broken: pg.Client) => {
     if (current?.client === broken) current = undefined;
@@ -110,18 +103,28 @@ export function appliedOverOwnConnection(
       });
       // A connection lost between checks must not end the process; the next check reconnects.
       client.on("error", () => drop(client));
-      const ready = client.connect().catch((error: unknown) => {
+      // `giveUp` fails the checks still connecting when the database is closed: pg never answers a
+      // connect that end() interrupted. It is this connection's own promise, settled once connected,
+      // and never a race against a promise that stays pending for the life of the process: every
+      // check would leave a reaction on that one, and with it its request's async context (the
+      // request, its response, Next's caches), kept until shutdown — a heap that grew by every
+      // health check a load balancer ever sent, and major collections that stalled the server.
+      let giveUp: (error: Error) => void = () => undefined;
+      const ready = new Promise<void>((resolve, reject) => {
+        giveUp = reject;
+        client.connect().then(() => resolve(), reject);
+      }).catch((error: unknown) => {
         drop(client);
         throw error;
       });
-      current = { client, ready };
+      current = { client, ready, giveUp };
     }
     return current;
   };
   const read = async (): Promise<number> => {
     if (closed) throw closedError();
     const { client, ready } = connection();
-    await Promise.race([ready, closing]);
+    await ready;
     try {
       const results = (await client.query(countQuery(schema))) as unknown as pg.QueryResult[];
       const counted = results.find((result) => result.command === "SELECT");
@@ -139,9 +142,9 @@ export function appliedOverOwnConnection(
     },
     async close() {
       closed = true;
-      closeNow(closedError());
       const last = current;
       current = undefined;
+      last?.giveUp(closedError());
       await last?.client.end().catch(() => undefined);
     },
   };

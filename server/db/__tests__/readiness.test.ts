@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrationsDir } from "../open";
@@ -106,4 +109,37 @@ describe("the check's own PostgreSQL connection", () => {
     expect(held.made.map((m) => m.ended)).toEqual([true]);
     await expect(applied.count()).rejects.toThrow("after it was closed");
   });
+
+  it("keeps nothing of a check once it has answered: a load balancer checks for as long as the process lives", async () => {
+    const held = heldClient();
+    const applied = appliedOverOwnConnection(held.Client, { connectionString: "postgres://db/x" }, "drizzle");
+    const first = applied.count();
+    await Promise.resolve();
+    held.connect();
+    await first;
+    // Each check runs in its request's async context, as under the HTTP server (Next.js keeps the
+    // request, its response and its caches there). A check that leaves a reaction on a promise the
+    // connection keeps would keep its request's context, and every request's, until shutdown.
+    const requests = new AsyncLocalStorage<object>();
+    const alive: WeakRef<object>[] = [];
+    const checkFor = () => {
+      const request = { body: new Uint8Array(64 * 1024) };
+      alive.push(new WeakRef(request));
+      return requests.run(request, () => applied.count());
+    };
+    for (let i = 0; i < 20; i++) expect(await checkFor()).toBe(7);
+    await collectGarbage();
+    expect(alive.filter((request) => request.deref() !== undefined)).toHaveLength(0);
+    await applied.close();
+  });
 });
+
+/** A full collection, twice across a turn of the event loop (WeakRefs clear between turns). */
+async function collectGarbage() {
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  for (let round = 0; round < 2; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+  }
+}
