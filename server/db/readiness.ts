@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
@@ -89,6 +90,11 @@ export function appliedOverOwnConnection(
   let current: Connection | undefined;
   let turn: Promise<unknown> = Promise.resolve();
   let closed = false;
+  // The connection belongs to the application, not to the request whose check happened to open it:
+  // opened in that request's async context, its socket and callbacks would keep the request (its
+  // response, Next's caches) alive for as long as the connection lives. It is opened in the context
+  // this was made in, at startup.
+  const outsideRequests = AsyncLocalStorage.snapshot();
   const drop = (broken: pg.Client) => {
     if (current?.client === broken) current = undefined;
     broken.end().catch(() => undefined);
@@ -123,7 +129,7 @@ export function appliedOverOwnConnection(
   };
   const read = async (): Promise<number> => {
     if (closed) throw closedError();
-    const { client, ready } = connection();
+    const { client, ready } = outsideRequests(connection);
     await ready;
     try {
       const results = (await client.query(countQuery(schema))) as unknown as pg.QueryResult[];

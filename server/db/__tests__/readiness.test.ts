@@ -1,10 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
-import vm from "node:vm";
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
+import { collectGarbage } from "../../testing/collect-garbage";
 import { migrationsDir } from "../open";
 import { appliedOverOwnConnection, READINESS_APPLICATION_NAME, readinessCheck } from "../readiness";
 
@@ -133,13 +132,3 @@ describe("the check's own PostgreSQL connection", () => {
     await applied.close();
   });
 });
-
-/** A full collection, twice across a turn of the event loop (WeakRefs clear between turns). */
-async function collectGarbage() {
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as () => void;
-  for (let round = 0; round < 2; round++) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    gc();
-  }
-}
