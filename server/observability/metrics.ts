@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { gcMetrics } from "./gc-metrics";
 
 export interface Metrics {
   registry: Registry;
@@ -45,6 +46,7 @@ function eventLoopDelay(registry: Registry): void {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   eventLoopDelay(registry);
+  gcMetrics(registry);
   return {
     registry,
     requests: new Counter({

@@ -16,6 +16,10 @@ export interface LoadResult {
   /** The server's event-loop delay during this run, ms. */
   eventLoopP99Ms?: number;
   eventLoopMaxMs?: number;
+  /** The server's longest garbage-collection pause during this run, ms. */
+  gcPauseMaxMs?: number;
+  /** The server's heap after its latest major collection, at the end of this run, MB. */
+  heapLiveMb?: number;
   /**
    * p99 of `GET /healthz` sent every 20 ms beside this load (healthz-probe.ts): what a load
    * balancer's health check sees while the API is busy. Failed checks are counted apart.

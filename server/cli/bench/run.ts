@@ -199,7 +199,7 @@ export async function bench(root: string): Promise<number> {
       for (const [name, path, send] of scenarios) {
         for (const concurrency of CONCURRENCY) {
           process.stderr.write(`bench: ${name} at concurrency ${concurrency}…\n`);
-          // The scrape before resets the server's event-loop window; the one after reads it.
+          // The scrape before resets the server's event-loop and GC-pause windows; the one after reads them.
           const before = await scrapeServer(server.baseUrl, server.metricsToken);
           const cpuBefore = readCpu(server.pid, database.url !== undefined);
           const probe = path ? startHealthzProbe(() => prober.get("/healthz")) : undefined;
@@ -218,6 +218,8 @@ export async function bench(root: string): Promise<number> {
             roundTrips: path ? roundTripsPerRequest(before, after, path) : undefined,
             eventLoopP99Ms: after.eventLoopP99Ms,
             eventLoopMaxMs: after.eventLoopMaxMs,
+            gcPauseMaxMs: after.gcPauseMaxMs,
+            heapLiveMb: after.heapLiveMb,
             healthzDuringP99Ms: healthz?.p99Ms,
             healthzDuringErrors: healthz?.errors,
           });

@@ -7,6 +7,10 @@ export interface ServerSample {
   /** Event-loop delay since the previous scrape (the server resets its window on each), ms. */
   eventLoopP99Ms: number;
   eventLoopMaxMs: number;
+  /** The longest garbage-collection pause since the previous scrape, ms. */
+  gcPauseMaxMs: number;
+  /** The heap just after the server's latest major collection, MB: rising run after run is a leak. */
+  heapLiveMb: number;
 }
 
 function label(line: string, name: string): string | undefined {
@@ -20,6 +24,8 @@ export function parseServerSample(text: string): ServerSample {
     requests: new Map(),
     eventLoopP99Ms: 0,
     eventLoopMaxMs: 0,
+    gcPauseMaxMs: 0,
+    heapLiveMb: 0,
   };
   for (const line of text.split("\n")) {
     if (line.startsWith("#") || line.trim() === "") continue;
@@ -34,7 +40,8 @@ export function parseServerSample(text: string): ServerSample {
       const quantile = label(line, "quantile");
       if (quantile === "0.99") sample.eventLoopP99Ms = value * 1000;
       if (quantile === "1") sample.eventLoopMaxMs = value * 1000;
-    }
+    } else if (line.startsWith("latchkey_gc_pause_max_seconds ")) sample.gcPauseMaxMs = value * 1000;
+    else if (line.startsWith("latchkey_heap_live_bytes ")) sample.heapLiveMb = value / 1e6;
   }
   return sample;
 }
