@@ -5,7 +5,12 @@ import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { collectGarbage } from "../../testing/collect-garbage";
 import { migrationsDir } from "../open";
-import { appliedOverOwnConnection, READINESS_APPLICATION_NAME, readinessCheck } from "../readiness";
+import {
+  appliedOverOwnConnection,
+  freshReadings,
+  READINESS_APPLICATION_NAME,
+  readinessCheck,
+} from "../readiness";
 
 const shipped = (
   JSON.parse(fs.readFileSync(path.join(migrationsDir(), "meta", "_journal.json"), "utf8")) as {
@@ -44,6 +49,52 @@ describe("the readiness check behind /healthz", () => {
     const check = readinessCheck(migrationsDir(), reads.applied);
     await expect(check()).rejects.toThrow("connect ECONNREFUSED 127.0.0.1:5432");
     expect((await check()).database).toBe(true);
+  });
+});
+
+/** Readings that answer when told to, in the order they were started. */
+function heldReadings() {
+  const pending: ((value: number) => void)[] = [];
+  return {
+    started: () => pending.length,
+    read: () => new Promise<number>((resolve) => pending.push(resolve)),
+    answer: (index: number, value: number) => pending[index]!(value),
+  };
+}
+
+describe("checks that arrive together", () => {
+  it("share the next reading, never one that started before they arrived, and never queue one per check", async () => {
+    const held = heldReadings();
+    const check = freshReadings(held.read);
+    const first = check();
+    // Three checks while the first reading is under way: the database may have changed since it started.
+    const meanwhile = [check(), check(), check()];
+    expect(held.started()).toBe(1);
+    held.answer(0, 5);
+    expect(await first).toBe(5);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(held.started()).toBe(2);
+    held.answer(1, 6);
+    expect(await Promise.all(meanwhile)).toEqual([6, 6, 6]);
+    // Nothing under way: the next check starts its own reading at once.
+    const later = check();
+    expect(held.started()).toBe(3);
+    held.answer(2, 7);
+    expect(await later).toBe(7);
+  });
+
+  it("pass a failed reading's error to the checks it answers, and read afresh for the next", async () => {
+    let reads = 0;
+    const check = freshReadings(async () => {
+      reads += 1;
+      if (reads === 1) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+      return 9;
+    });
+    const [failed, waiting] = [check(), check()];
+    await expect(failed).rejects.toThrow("ECONNREFUSED");
+    expect(await waiting).toBe(9);
+    expect(reads).toBe(2);
   });
 });
 
