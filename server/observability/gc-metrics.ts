@@ -11,8 +11,8 @@ function kindOf(detailKind: number | undefined): Kind | undefined {
   return undefined;
 }
 
-/** The most recent pauses, for each scrape's "longest since the previous one"; bounded. */
-const RECENT_PAUSES = 1024;
+/** One registry's window: the longest pause since its previous scrape. */
+type Window = { longestSeconds: number };
 
 /**
  * One observer for the process, however many registries read it (tests build many application
@@ -21,9 +21,12 @@ const RECENT_PAUSES = 1024;
 const recorded = {
   started: false,
   totalSeconds: { major: 0, minor: 0 } as Record<Kind, number>,
-  /** Index of the next pause; `recent` holds the last RECENT_PAUSES of them. */
-  count: 0,
-  recent: [] as number[],
+  /**
+   * Every registry's window, held weakly: a registry let go (a test's application context) takes
+   * its window with it. Each pause updates each window as it happens, so a scrape a minute apart
+   * still sees a long pause among thousands of scavenges.
+   */
+  windows: new Set<WeakRef<Window>>(),
   /** V8's used heap just after the latest major collection: what the process really keeps. */
   liveBytes: 0,
 };
@@ -36,8 +39,11 @@ function startRecording(): void {
       const kind = kindOf((entry as { detail?: { kind?: number } }).detail?.kind);
       if (!kind) continue;
       recorded.totalSeconds[kind] += entry.duration / 1000;
-      recorded.recent[recorded.count % RECENT_PAUSES] = entry.duration / 1000;
-      recorded.count += 1;
+      for (const ref of recorded.windows) {
+        const window = ref.deref();
+        if (!window) recorded.windows.delete(ref);
+        else window.longestSeconds = Math.max(window.longestSeconds, entry.duration / 1000);
+      }
       // Read when the entry is delivered, shortly after the collection: a little above the true
       // figure, never below it.
       if (kind === "major") recorded.liveBytes = v8.getHeapStatistics().used_heap_size;
@@ -52,7 +58,8 @@ function startRecording(): void {
  */
 export function gcMetrics(registry: Registry): void {
   startRecording();
-  let seen = recorded.count;
+  const window: Window = { longestSeconds: 0 };
+  recorded.windows.add(new WeakRef(window));
   new Counter({
     name: "latchkey_gc_pause_seconds_total",
     help: "Time the JavaScript thread stopped for garbage collection, by kind (major = mark-compact, minor = scavenge)",
@@ -69,12 +76,8 @@ export function gcMetrics(registry: Registry): void {
     help: "The longest garbage-collection pause since the previous scrape (each scrape starts a new window)",
     registers: [registry],
     collect() {
-      const from = Math.max(seen, recorded.count - RECENT_PAUSES);
-      let longest = 0;
-      for (let i = from; i < recorded.count; i++)
-        longest = Math.max(longest, recorded.recent[i % RECENT_PAUSES]!);
-      seen = recorded.count;
-      this.set(longest);
+      this.set(window.longestSeconds);
+      window.longestSeconds = 0;
     },
   });
   new Gauge({
