@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMetrics, metricsResponse } from "../../observability/metrics";
-import { collectGarbage } from "../../testing/collect-garbage";
+import { collectGarbageObserved } from "../../testing/collect-garbage";
 import { parseServerSample } from "../bench/server-metrics";
 
 describe("the bench's reading of the server's /metrics", () => {
@@ -9,8 +9,7 @@ describe("the bench's reading of the server's /metrics", () => {
     metrics.requests.inc({ path: "/submit/create_users", status: "200" }, 4);
     metrics.roundTrips.inc({ path: "/submit/create_users" }, 12);
     await metricsResponse(metrics); // starts the windows
-    await collectGarbage();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await collectGarbageObserved();
     const sample = parseServerSample(await (await metricsResponse(metrics)).text());
     expect(sample.requests.get("/submit/create_users")).toBe(4);
     expect(sample.roundTrips.get("/submit/create_users")).toBe(12);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectGarbage } from "../../testing/collect-garbage";
+import { collectGarbageObserved } from "../../testing/collect-garbage";
 import { createMetrics, type Metrics, metricsResponse } from "../metrics";
 
 /** The samples a scraper reads, by their exposition name with labels. */
@@ -14,11 +14,7 @@ async function scrape(metrics: Metrics): Promise<Map<string, number>> {
   return samples;
 }
 
-/** Collections, then a turn for the GC observer's entries to arrive. */
-async function collectedAndReported() {
-  await collectGarbage();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-}
+const collectedAndReported = collectGarbageObserved;
 
 describe("garbage-collection metrics", () => {
   it("show what the process keeps: the live heap rises with what is held and falls once it is let go", async () => {
