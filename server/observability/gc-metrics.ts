@@ -82,7 +82,7 @@ export function gcMetrics(registry: Registry): void {
   });
   new Gauge({
     name: "latchkey_heap_live_bytes",
-    help: "V8's used heap just after the latest major garbage collection: what the process keeps (rising across collections: a leak)",
+    help: "V8's used heap just after the latest major garbage collection: what the process keeps (rising across collections: a leak; 0 before the first)",
     registers: [registry],
     collect() {
       this.set(recorded.liveBytes);

@@ -65,7 +65,7 @@ export function formatReport(report: BenchReport): string {
       `${optional(floor === undefined ? undefined : floor / 1000, 2, 10)}` +
       `${optional(floor === undefined ? undefined : (r.p50Ms * 1000) / floor, 1, 11)}` +
       `${optional(r.eventLoopP99Ms, 1, 10)}${optional(r.eventLoopMaxMs, 1, 10)}` +
-      `${optional(r.gcPauseMaxMs, 1, 8)}${optional(r.heapLiveMb, 0, 9)}` +
+      `${optional(r.gcPauseMaxMs, 1, 8)}${optional(r.heapLiveMb || undefined, 0, 9)}` +
       `${optional(r.healthzDuringP99Ms, 1, 8)}${optional(probeRatio(r), 1, 6)}` +
       `${optional(r.serverCpuMs, 2, 9)}${optional(r.postgresCpuMs, 2, 8)}${optional(r.clientCpuMs, 2, 12)}`
     );
@@ -93,7 +93,7 @@ export function formatReport(report: BenchReport): string {
     "healthz: req/s as a share of GET /healthz at the same concurrency, and via Next: of GET /healthz through Next.js; db RT: database round trips per request (the server's count, BEGIN and COMMIT included); floor: the " +
       "in-process parts the request must do (stamp, wallet-account signature, policy round); loop: the " +
       "server's event-loop delay during the run, ms; gc max: its longest garbage-collection pause during the run, ms; " +
-      "heap MB: its heap just after its latest major collection, at the end of the run (rising run after run: a leak); hz p99: GET /healthz sent every 20 ms beside the load (what a " +
+      "heap MB: its heap just after its latest major collection, at the end of the run (rising run after run: a leak; - before the first); hz p99: GET /healthz sent every 20 ms beside the load (what a " +
       "load balancer's health check sees), p99 ms, and hz ×: that as a multiple of GET /healthz's own p99 at the same concurrency; srv CPU / pg CPU / client CPU: CPU time per request of the server " +
       "process, of PostgreSQL's processes (Linux) and of the load generator (this process, on the same machine), ms",
     `Policy evaluation in process, CPU time (one sign_transaction, contexts built, policies compiled once): ${Object.entries(
