@@ -56,6 +56,12 @@ export interface TestApp {
     by: TestKey,
     userName?: string,
   ): Promise<{ userId: string; key: TestKey }>;
+  /** A new wallet of the organization with these accounts, created through create_wallet by `by`. */
+  newWallet(
+    organizationId: string,
+    by: TestKey,
+    accounts: object[],
+  ): Promise<{ walletId: string; addresses: string[] }>;
   /**
    * Stop this application context (its local devnets dump their state) and start a new one on the
    * same data: the same data directory (PGlite on disk: start with `persistent`) or PostgreSQL
@@ -192,6 +198,27 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         throw new Error(`newMember: create_users answered ${created.status} ${JSON.stringify(created.body)}`);
       }
       return { userId, key };
+    },
+    async newWallet(organizationId, by, accounts) {
+      counter += 1;
+      const created = await testApp.call<{
+        activity: { result: { createWalletResult: { walletId: string; addresses: string[] } } };
+      }>(
+        "submit",
+        "create_wallet",
+        testApp.activity("ACTIVITY_TYPE_CREATE_WALLET", organizationId, {
+          walletName: `wallet-${counter}`,
+          accounts,
+        }),
+        by,
+      );
+      const wallet = created.body.activity?.result?.createWalletResult;
+      if (created.status !== 200 || !wallet) {
+        throw new Error(
+          `newWallet: create_wallet answered ${created.status} ${JSON.stringify(created.body)}`,
+        );
+      }
+      return wallet;
     },
     async restart() {
       if (!databaseUrl && !options.persistent) throw new Error("restart() on PGlite needs persistent: true");

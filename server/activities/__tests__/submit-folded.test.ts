@@ -1,6 +1,7 @@
 import { verifyAppProofSignature } from "@turnkey/crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ETHEREUM_ACCOUNT } from "../../testing/accounts";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 import { webhookScene } from "../../webhooks/__tests__/webhook-scene";
 
@@ -21,25 +22,8 @@ let ethereum: string;
 type Body = Record<string, any>;
 
 async function newWallet(org: string, key: TestKey): Promise<{ walletId: string; address: string }> {
-  const created = await t.call<Body>(
-    "submit",
-    "create_wallet",
-    t.activity("ACTIVITY_TYPE_CREATE_WALLET", org, {
-      walletName: `w-${Math.random()}`,
-      accounts: [
-        {
-          curve: "CURVE_SECP256K1",
-          pathFormat: "PATH_FORMAT_BIP32",
-          path: "m/44'/60'/0'/0/0",
-          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-        },
-      ],
-    }),
-    key,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const { walletId, addresses } = created.body.activity.result.createWalletResult;
-  return { walletId, address: addresses[0] };
+  const { walletId, addresses } = await t.newWallet(org, key, [ETHEREUM_ACCOUNT]);
+  return { walletId, address: addresses[0]! };
 }
 
 const walletAddress = async (org: string, key: TestKey) => (await newWallet(org, key)).address;

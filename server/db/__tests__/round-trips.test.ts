@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { benchPolicies, benchTransaction } from "../../cli/bench/policy-cost";
+import { ETHEREUM_ACCOUNT, SOLANA_ACCOUNT } from "../../testing/accounts";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 import { auditCheckpoints } from "../schema";
 
@@ -29,44 +30,11 @@ async function roundTripsOf(
   return (await read()) - before;
 }
 
-const ETHEREUM = {
-  curve: "CURVE_SECP256K1",
-  pathFormat: "PATH_FORMAT_BIP32",
-  path: "m/44'/60'/0'/0/0",
-  addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-};
-const SOLANA = {
-  curve: "CURVE_ED25519",
-  pathFormat: "PATH_FORMAT_BIP32",
-  path: "m/44'/501'/0'/0'",
-  addressFormat: "ADDRESS_FORMAT_SOLANA",
-};
-
-/** A new wallet of `on`'s organization with these accounts: their addresses. */
-async function walletAddresses(
-  on: TestApp,
-  org: string,
-  key: TestKey,
-  accounts: object[],
-): Promise<string[]> {
-  const wallet = await on.call(
-    "submit",
-    "create_wallet",
-    on.activity("ACTIVITY_TYPE_CREATE_WALLET", org, { walletName: "w", accounts }),
-    key,
-  );
-  expect(wallet.status, JSON.stringify(wallet.body)).toBe(200);
-  return (wallet.body as { activity: { result: { createWalletResult: { addresses: string[] } } } }).activity
-    .result.createWalletResult.addresses;
-}
-
 beforeAll(async () => {
   t = await startTestApp();
   ({ organizationId, key: root } = await t.newOrganization());
-  [ethereum, solana] = (await walletAddresses(t, organizationId, root, [ETHEREUM, SOLANA])) as [
-    string,
-    string,
-  ];
+  [ethereum, solana] = (await t.newWallet(organizationId, root, [ETHEREUM_ACCOUNT, SOLANA_ACCOUNT]))
+    .addresses as [string, string];
   const { userId, key } = await t.newMember(organizationId, root);
   member = key;
   const policies = await t.call(
@@ -213,7 +181,7 @@ describe("database round trips per request", () => {
     });
     try {
       const { organizationId: org, key } = await unlimited.newOrganization();
-      const [address] = await walletAddresses(unlimited, org, key, [ETHEREUM]);
+      const [address] = (await unlimited.newWallet(org, key, [ETHEREUM_ACCOUNT])).addresses;
       const trips = await roundTripsOf(
         "/submit/sign_raw_payload",
         () =>

@@ -13,6 +13,7 @@ import { deriveKeyPair } from "../../signer/hd/derive";
 import { createKeyring, withKey } from "../../signer/keyring";
 import { rotateMasterKey } from "../../signer/rotate";
 import { masterKeyId } from "../../signer/seal";
+import { ETHEREUM_ACCOUNT, SOLANA_ACCOUNT } from "../../testing/accounts";
 import { databaseDump } from "../../testing/db-snapshot";
 import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
 
@@ -40,18 +41,6 @@ async function completed<R>(path: string, type: string, parameters: unknown, res
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body.activity.result as Record<string, unknown>)[resultKey] as R;
 }
-const ETH = {
-  curve: "CURVE_SECP256K1",
-  pathFormat: "PATH_FORMAT_BIP32",
-  path: "m/44'/60'/0'/0/0",
-  addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-};
-const SOL = {
-  curve: "CURVE_ED25519",
-  pathFormat: "PATH_FORMAT_BIP32",
-  path: "m/44'/501'/0'/0'",
-  addressFormat: "ADDRESS_FORMAT_SOLANA",
-};
 
 async function exported(
   path: string,
@@ -104,7 +93,7 @@ describe("key material at rest", () => {
     const wallet = await completed<{ walletId: string; addresses: string[] }>(
       "create_wallet",
       "ACTIVITY_TYPE_CREATE_WALLET",
-      { walletName: "Cold", accounts: [ETH, SOL] },
+      { walletName: "Cold", accounts: [ETHEREUM_ACCOUNT, SOLANA_ACCOUNT] },
       "createWalletResult",
     );
     walletId = wallet.walletId;
@@ -135,7 +124,11 @@ describe("key material at rest", () => {
     );
     const account = mnemonicToAccount(mnemonic);
     const accountKey = account.getHdKey().privateKey!;
-    const solanaKey = deriveKeyPair(mnemonicToSeedSync(mnemonic), "CURVE_ED25519", SOL.path).privateKey;
+    const solanaKey = deriveKeyPair(
+      mnemonicToSeedSync(mnemonic),
+      "CURVE_ED25519",
+      SOLANA_ACCOUNT.path,
+    ).privateKey;
     expect(account.address).toBe(address);
     // Each account's derived key is sealed at rest too (so signing need not re-derive it).
     const accountRows = await t.app.db
