@@ -1,8 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthResponse } from "../../observability/health";
+import { ETHEREUM_ACCOUNT } from "../../testing/accounts";
 import { collectGarbage } from "../../testing/collect-garbage";
 import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { answeredInRequestContexts, stillHeld } from "../../testing/request-contexts";
 
 /**
  * A server answers requests for as long as it runs: whatever it keeps of an answered request is
@@ -24,40 +25,9 @@ let ethereum: string;
 beforeAll(async () => {
   t = await startTestApp();
   ({ organizationId, key } = await t.newOrganization());
-  const created = await t.call<{ activity: { result: { createWalletResult: { addresses: string[] } } } }>(
-    "submit",
-    "create_wallet",
-    t.activity("ACTIVITY_TYPE_CREATE_WALLET", organizationId, {
-      walletName: "kept?",
-      accounts: [
-        {
-          curve: "CURVE_SECP256K1",
-          pathFormat: "PATH_FORMAT_BIP32",
-          path: "m/44'/60'/0'/0/0",
-          addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-        },
-      ],
-    }),
-    key,
-  );
-  expect(created.status).toBe(200);
-  ethereum = created.body.activity.result.createWalletResult.addresses[0]!;
+  [ethereum] = (await t.newWallet(organizationId, key, [ETHEREUM_ACCOUNT])).addresses as [string];
 });
 afterAll(async () => t?.close());
-
-const requests = new AsyncLocalStorage<object>();
-
-/** Runs `answer` `times` times, each in a request context of its own; WeakRefs to the contexts. */
-async function answeredIn(times: number, answer: (n: number) => Promise<number>): Promise<WeakRef<object>[]> {
-  const contexts: WeakRef<object>[] = [];
-  const one = (n: number) => {
-    const context = { body: new Uint8Array(256 * 1024) };
-    contexts.push(new WeakRef(context));
-    return requests.run(context, () => answer(n));
-  };
-  for (let n = 0; n < times; n++) await one(n);
-  return contexts;
-}
 
 describe("an answered request is not kept", () => {
   it("whatever the route and whatever the answer", async () => {
@@ -114,17 +84,13 @@ describe("an answered request is not kept", () => {
     };
     const contexts: Record<string, WeakRef<object>[]> = {};
     for (const [route, answer] of Object.entries(answers)) {
-      const statuses: number[] = [];
-      contexts[route] = await answeredIn(8, async (n) => {
-        const status = await answer(n);
-        statuses.push(status);
-        return status;
-      });
-      expect(statuses, route).toEqual(Array(8).fill(expected[route]));
+      const answered = await answeredInRequestContexts(8, answer, 256 * 1024);
+      expect(answered.answers, route).toEqual(Array(8).fill(expected[route]));
+      contexts[route] = answered.contexts;
     }
     await collectGarbage();
     const kept = Object.fromEntries(
-      Object.entries(contexts).map(([route, refs]) => [route, refs.filter((ref) => ref.deref()).length]),
+      Object.entries(contexts).map(([route, held]) => [route, stillHeld(held)]),
     );
     expect(kept).toEqual(Object.fromEntries(Object.keys(answers).map((route) => [route, 0])));
   });

@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { collectGarbage } from "../../testing/collect-garbage";
+import { answeredInRequestContexts, stillHeld } from "../../testing/request-contexts";
 import { migrationsDir } from "../open";
 import {
   appliedOverOwnConnection,
@@ -170,16 +170,10 @@ describe("the check's own PostgreSQL connection", () => {
     // Each check runs in its request's async context, as under the HTTP server (Next.js keeps the
     // request, its response and its caches there). A check that leaves a reaction on a promise the
     // connection keeps would keep its request's context, and every request's, until shutdown.
-    const requests = new AsyncLocalStorage<object>();
-    const alive: WeakRef<object>[] = [];
-    const checkFor = () => {
-      const request = { body: new Uint8Array(64 * 1024) };
-      alive.push(new WeakRef(request));
-      return requests.run(request, () => applied.count());
-    };
-    for (let i = 0; i < 20; i++) expect(await checkFor()).toBe(7);
+    const { answers, contexts } = await answeredInRequestContexts(20, () => applied.count(), 64 * 1024);
+    expect(answers).toEqual(Array(20).fill(7));
     await collectGarbage();
-    expect(alive.filter((request) => request.deref() !== undefined)).toHaveLength(0);
+    expect(stillHeld(contexts)).toBe(0);
     await applied.close();
   });
 });
