@@ -37,14 +37,13 @@ export function formatReport(report: BenchReport): string {
     `${cell("healthz", 9)}${cell("via Next", 10)}${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
     `${cell("loop p99", 10)}${cell("loop max", 10)}${cell("gc max", 8)}${cell("heap MB", 9)}${cell("hz p99", 8)}${cell("hz ×", 6)}` +
     `${cell("srv CPU", 9)}${cell("pg CPU", 8)}${cell("client CPU", 12)}`;
+  const row = (scenario: string, concurrency: number) =>
+    report.results.find((r) => r.scenario === scenario && r.concurrency === concurrency);
+  const healthzRow = (concurrency: number) => row("GET /healthz", concurrency);
   // Each row as a share of GET /healthz at the same concurrency: the issue's targets are such shares.
-  const healthzRow = (concurrency: number) =>
-    report.results.find((r) => r.scenario === "GET /healthz" && r.concurrency === concurrency);
   const ceiling = (concurrency: number) => healthzRow(concurrency)?.perSecond;
   // The same check through Next's router: the ruler earlier passes read the issue's shares against.
-  const nextCeiling = (concurrency: number) =>
-    report.results.find((r) => r.scenario === "GET /healthz through Next.js" && r.concurrency === concurrency)
-      ?.perSecond;
+  const nextCeiling = (concurrency: number) => row("GET /healthz through Next.js", concurrency)?.perSecond;
   // The health check's p99 during the load, as a multiple of /healthz's own p99 at that concurrency.
   const probeRatio = (r: LoadResult) => {
     const own = healthzRow(r.concurrency)?.p99Ms;
