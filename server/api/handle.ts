@@ -16,6 +16,7 @@ import {
 import { requireCredentialMayAct } from "../auth/credential-scope";
 import { requireSameHolder, resolveSessionReader } from "../auth/read-only-session";
 import type { AppContext } from "../context";
+import { servedAsArrivedNow } from "../db/oldest-first";
 import { countRoundTrips } from "../db/round-trips";
 import { ApiError, errorBody, internalError, invalid, unauthenticated } from "../errors";
 import { newId, UUID_PATTERN } from "../ids";
@@ -270,7 +271,9 @@ export async function handleApiRequest(
   request: Request,
   route: ApiRoute,
 ): Promise<Response> {
-  const { value, roundTrips } = await countRoundTrips(() => handleCounted(app, request, route));
+  const { value, roundTrips } = await countRoundTrips(() =>
+    servedAsArrivedNow(() => handleCounted(app, request, route)),
+  );
   const path = routeExists(route) ? `/${route.kind}/${route.path}` : `/${route.kind}/unknown`;
   app.metrics.roundTrips.inc({ path }, roundTrips);
   return value;

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Database } from "./client";
 import { forgetStatementsClosedAfterBindErrors } from "./closed-statements";
 import { lockDataDir } from "./data-dir-lock";
+import { serveOldestFirst } from "./oldest-first";
 import {
   answerTransactionControl,
   carryTransactionControl,
@@ -129,7 +130,10 @@ async function openPostgres(
     await migrator.end();
   }
 
-  const pool = new pg.Pool({ ...connect, max: options.poolSize ?? 10 });
+  const poolSize = options.poolSize ?? 10;
+  const pool = new pg.Pool({ ...connect, max: poolSize });
+  // Innermost of the wrappers of `connect` below: they see the pool as before, served by arrival.
+  serveOldestFirst(pool as never, poolSize);
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   // Nor one lost while lent out (PostgreSQL restarted, the backend terminated): node-postgres fails

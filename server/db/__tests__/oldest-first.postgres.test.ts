@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { servedAsArrivedNow, serveOldestFirst } from "../oldest-first";
+
+/**
+ * Pooled connections go to the waiter whose request arrived first (oldest-first.ts), on a real
+ * pg.Pool of one connection, so that every borrower after the first waits its turn.
+ */
+
+// PostgreSQL's alone (its pool): vitest.config.ts runs *.postgres.test.ts only there.
+describe("on PostgreSQL", () => {
+  const pools: pg.Pool[] = [];
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((pool) => pool.end()));
+  });
+
+  const poolOfOne = (connectionString = process.env.DATABASE_URL) => {
+    const pool = new pg.Pool({ connectionString, max: 1 });
+    pool.on("error", () => undefined);
+    serveOldestFirst(pool as never, 1);
+    pools.push(pool);
+    return pool;
+  };
+
+  /** Borrow a connection, note who got it, use it, give it back. */
+  const borrow = async (pool: pg.Pool, who: string, served: string[]) => {
+    const client = await pool.connect();
+    served.push(who);
+    try {
+      await client.query("select 1");
+    } finally {
+      client.release();
+    }
+  };
+
+  it("serves the request that arrived first, whatever order the requests asked in", async () => {
+    const pool = poolOfOne();
+    const held = await pool.connect();
+    const served: string[] = [];
+    // Arrivals in the order first, second, third; the asking in the opposite order.
+    const first = servedAsArrivedNow(() => sleep(60).then(() => borrow(pool, "first", served)));
+    await sleep(5);
+    const second = servedAsArrivedNow(() => sleep(30).then(() => borrow(pool, "second", served)));
+    await sleep(5);
+    const third = servedAsArrivedNow(() => borrow(pool, "third", served));
+    await sleep(90); // all three are waiting now
+    expect(served).toEqual([]);
+    held.release();
+    await Promise.all([first, second, third]);
+    expect(served).toEqual(["first", "second", "third"]);
+  });
+
+  it("serves pool.query's borrowing by arrival too", async () => {
+    const pool = poolOfOne();
+    const held = await pool.connect();
+    const answered: string[] = [];
+    const ask = (who: string) =>
+      pool.query("select $1::text as who", [who]).then(({ rows }) => answered.push(rows[0].who));
+    const early = servedAsArrivedNow(() => sleep(40).then(() => ask("early")));
+    await sleep(5);
+    const late = servedAsArrivedNow(() => ask("late"));
+    await sleep(60);
+    held.release();
+    await Promise.all([early, late]);
+    expect(answered).toEqual(["early", "late"]);
+  });
+
+  it("ranks work outside any request by when it asked: nothing waits behind requests that came later", async () => {
+    const pool = poolOfOne();
+    const held = await pool.connect();
+    const served: string[] = [];
+    const before = servedAsArrivedNow(() =>
+      sleep(40).then(() => borrow(pool, "request before the job", served)),
+    );
+    await sleep(5);
+    const job = borrow(pool, "job", served);
+    await sleep(5);
+    const after = servedAsArrivedNow(() => borrow(pool, "request after the job", served));
+    await sleep(60);
+    held.release();
+    await Promise.all([before, job, after]);
+    expect(served).toEqual(["request before the job", "job", "request after the job"]);
+  });
+
+  it("gives the turn back when a connection cannot be opened, so the next waiter is not stranded", async () => {
+    // Nothing listens on port 1: every connect fails at once.
+    const pool = poolOfOne("postgres://postgres@127.0.0.1:1/postgres");
+    const attempts = [pool.connect(), pool.connect(), pool.connect()];
+    for (const attempt of attempts) await expect(attempt).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it("counts a connection given back twice once: later waiters are still served by arrival", async () => {
+    const pool = poolOfOne();
+    const client = await pool.connect();
+    client.release();
+    expect(() => client.release()).toThrow(/already been released/);
+    // Counted twice, the turn would admit two waiters at once to pg-pool, which serves by asking.
+    const held = await pool.connect();
+    const served: string[] = [];
+    const early = servedAsArrivedNow(() => sleep(40).then(() => borrow(pool, "early", served)));
+    await sleep(5);
+    const late = servedAsArrivedNow(() => borrow(pool, "late", served));
+    await sleep(60);
+    held.release();
+    await Promise.all([early, late]);
+    expect(served).toEqual(["early", "late"]);
+  });
+});
