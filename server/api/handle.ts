@@ -265,17 +265,21 @@ async function runQuery(
   return definition.response.parse(response);
 }
 
-/** The one request pipeline (below), its database round trips counted per path for /metrics and the bench. */
+/**
+ * The one request pipeline (below), its database round trips and its waits for pooled connections
+ * counted per path for /metrics and the bench.
+ */
 export async function handleApiRequest(
   app: AppContext,
   request: Request,
   route: ApiRoute,
 ): Promise<Response> {
-  const { value, roundTrips } = await countRoundTrips(() =>
+  const { value, roundTrips, poolWaitMs } = await countRoundTrips(() =>
     servedAsArrivedNow(() => handleCounted(app, request, route)),
   );
   const path = routeExists(route) ? `/${route.kind}/${route.path}` : `/${route.kind}/unknown`;
   app.metrics.roundTrips.inc({ path }, roundTrips);
+  app.metrics.poolWait.inc({ path }, poolWaitMs / 1000);
   return value;
 }
 

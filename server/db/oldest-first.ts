@@ -85,9 +85,14 @@ type Connect = (...args: unknown[]) => unknown;
  * Let at most `size` connections of `pool` (its own `max`) be lent at once, and when all are, admit
  * waiters by rank (their request's arrival) instead of pg-pool's order of asking. The pool itself then
  * never has a waiter of its own. Both forms of `connect` are served: the promise (Drizzle's
- * transactions) and the callback (`pool.query`).
+ * transactions) and the callback (`pool.query`). `waited` hears how long each borrowing took, from
+ * asking to holding the connection (a new connection's opening included), in the borrower's context.
  */
-export function serveOldestFirst(pool: { connect: Connect }, size: number): void {
+export function serveOldestFirst(
+  pool: { connect: Connect },
+  size: number,
+  waited: (ms: number) => void = () => undefined,
+): void {
   const connect = pool.connect;
   const waiting = new RankedWaiters();
   let lent = 0;
@@ -105,10 +110,12 @@ export function serveOldestFirst(pool: { connect: Connect }, size: number): void
     return new Promise((admit) => waiting.push(rank, admit));
   };
   pool.connect = function (this: unknown, ...args: unknown[]) {
+    const asked = performance.now();
     const borrowing = admitted()
       .then(() => connect.call(this) as Promise<Borrowed>)
       .then(
         (client) => {
+          waited(performance.now() - asked);
           const release = client.release;
           let returned = false;
           client.release = (error?: Error | boolean) => {

@@ -12,7 +12,7 @@ import {
 } from "./pipelined-transaction";
 import { nameHotStatements } from "./prepared-statements";
 import { appliedOverOwnConnection, type ReadinessCheck, readinessCheck } from "./readiness";
-import { countPgliteRoundTrips, countPoolRoundTrips } from "./round-trips";
+import { countPgliteRoundTrips, countPoolRoundTrips, notePoolWait } from "./round-trips";
 
 export interface OpenedDatabase {
   db: Database;
@@ -133,7 +133,7 @@ async function openPostgres(
   const poolSize = options.poolSize ?? 10;
   const pool = new pg.Pool({ ...connect, max: poolSize });
   // Innermost of the wrappers of `connect` below: they see the pool as before, served by arrival.
-  serveOldestFirst(pool as never, poolSize);
+  serveOldestFirst(pool as never, poolSize, notePoolWait);
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   // Nor one lost while lent out (PostgreSQL restarted, the backend terminated): node-postgres fails

@@ -9,6 +9,8 @@ import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
  */
 interface Tally {
   roundTrips: number;
+  /** Time spent waiting for pooled connections (PostgreSQL's pool; PGlite has none), ms. */
+  poolWaitMs: number;
 }
 
 // Next.js may load this module in more than one bundle (the route that counts, the runtime that opens
@@ -23,11 +25,22 @@ function count(): void {
   if (tally) tally.roundTrips++;
 }
 
-/** Run `work` and count the round trips it makes (concurrent work is counted apart). */
-export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ value: T; roundTrips: number }> {
-  const tally: Tally = { roundTrips: 0 };
+/**
+ * Run `work` and count the round trips it makes, and the time it waited for pooled connections
+ * (concurrent work is counted apart).
+ */
+export async function countRoundTrips<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; roundTrips: number; poolWaitMs: number }> {
+  const tally: Tally = { roundTrips: 0, poolWaitMs: 0 };
   const value = await scope.run(tally, work);
-  return { value, roundTrips: tally.roundTrips };
+  return { value, roundTrips: tally.roundTrips, poolWaitMs: tally.poolWaitMs };
+}
+
+/** Charge the current unit of work with `ms` spent waiting for a pooled connection. */
+export function notePoolWait(ms: number): void {
+  const tally = scope.getStore();
+  if (tally) tally.poolWaitMs += ms;
 }
 
 /** The round trips made so far in the current scope (undefined outside one). */

@@ -11,6 +11,11 @@ export interface Metrics {
   rateLimited: Counter<"scope" | "kind">;
   /** Database round trips made by API requests, by path (divide by the requests counted). */
   roundTrips: Counter<"path">;
+  /**
+   * Seconds API requests spent waiting for a pooled PostgreSQL connection, by path (divide by the
+   * requests counted): rising, the pool or the database is the queue. PGlite has no pool.
+   */
+  poolWait: Counter<"path">;
 }
 
 /** How often the loop is sampled, ms. */
@@ -77,6 +82,12 @@ export function createMetrics(): Metrics {
     roundTrips: new Counter({
       name: "latchkey_db_round_trips_total",
       help: "Database round trips (statements, BEGIN and COMMIT included) made by API requests, by path",
+      labelNames: ["path"],
+      registers: [registry],
+    }),
+    poolWait: new Counter({
+      name: "latchkey_db_pool_wait_seconds_total",
+      help: "Seconds API requests waited for a pooled PostgreSQL connection, by path",
       labelNames: ["path"],
       registers: [registry],
     }),

@@ -13,6 +13,8 @@ export interface LoadResult {
   p99Ms: number;
   /** Database round trips per request, as the server counted them (API scenarios only). */
   roundTrips?: number;
+  /** Time per request spent waiting for a pooled connection, ms, as the server counted it (PostgreSQL only). */
+  poolWaitMs?: number;
   /** The server's event-loop delay during this run, ms. */
   eventLoopP99Ms?: number;
   eventLoopMaxMs?: number;

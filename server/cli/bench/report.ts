@@ -34,7 +34,7 @@ const cell = (text: string, width: number) => text.padStart(width);
 export function formatReport(report: BenchReport): string {
   const header =
     `${"scenario".padEnd(44)}${cell("conc.", 6)}${cell("req/s", 9)}${cell("p50 ms", 9)}${cell("p99 ms", 9)}` +
-    `${cell("healthz", 9)}${cell("via Next", 10)}${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
+    `${cell("healthz", 9)}${cell("via Next", 10)}${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("pool ms", 9)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
     `${cell("loop p99", 10)}${cell("loop max", 10)}${cell("gc max", 8)}${cell("heap MB", 9)}${cell("hz p99", 8)}${cell("hz ×", 6)}` +
     `${cell("srv CPU", 9)}${cell("pg CPU", 8)}${cell("client CPU", 12)}`;
   const row = (scenario: string, concurrency: number) =>
@@ -60,7 +60,7 @@ export function formatReport(report: BenchReport): string {
       `${cell(r.p50Ms.toFixed(2), 9)}${cell(r.p99Ms.toFixed(2), 9)}` +
       `${cell(healthz ? `${Math.round((100 * r.perSecond) / healthz)} %` : "-", 9)}` +
       `${cell(viaNext ? `${Math.round((100 * r.perSecond) / viaNext)} %` : "-", 10)}${cell(String(r.requests), 10)}` +
-      `${cell(String(r.errors), 8)}${optional(r.roundTrips, 1, 7)}` +
+      `${cell(String(r.errors), 8)}${optional(r.roundTrips, 1, 7)}${optional(r.poolWaitMs, 1, 9)}` +
       `${optional(floor === undefined ? undefined : floor / 1000, 2, 10)}` +
       `${optional(floor === undefined ? undefined : (r.p50Ms * 1000) / floor, 1, 11)}` +
       `${optional(r.eventLoopP99Ms, 1, 10)}${optional(r.eventLoopMaxMs, 1, 10)}` +
@@ -89,7 +89,7 @@ export function formatReport(report: BenchReport): string {
       `(unseal its sealed key, sign) ${report.signing.walletAccountSignMicros.toFixed(1)} µs/op, ` +
       `(unseal mnemonic, BIP-39 seed, derive, sign: an older account's first use only) ` +
       `${report.signing.walletAccountDeriveSignMicros.toFixed(1)} µs/op`,
-    "healthz: req/s as a share of GET /healthz at the same concurrency, and via Next: of GET /healthz through Next.js; db RT: database round trips per request (the server's count, BEGIN and COMMIT included); floor: the " +
+    "healthz: req/s as a share of GET /healthz at the same concurrency, and via Next: of GET /healthz through Next.js; db RT: database round trips per request (the server's count, BEGIN and COMMIT included); pool ms: time per request the server spent waiting for pooled PostgreSQL connections (part of the latency; - on PGlite, whose one connection queues inside it); floor: the " +
       "in-process parts the request must do (stamp, wallet-account signature, policy round); loop: the " +
       "server's event-loop delay during the run, ms; gc max: its longest garbage-collection pause during the run, ms; " +
       "heap MB: its heap just after its latest major collection, at the end of the run (rising run after run: a leak; - before the first); hz p99: GET /healthz sent every 20 ms beside the load (what a " +

@@ -9,7 +9,7 @@ import { benchPolicies, benchTransaction, measurePolicyCost } from "./policy-cos
 import { cpuPerRequest, readCpu } from "./process-cpu";
 import { formatReport, saveReport } from "./report";
 import { ethSendBench, type SendCost } from "./send-cost";
-import { roundTripsPerRequest, scrapeServer } from "./server-metrics";
+import { perRequest, scrapeServer } from "./server-metrics";
 import { measureSigningCost } from "./signing-cost";
 import { solSendBench } from "./sol-send-cost";
 import { benchSponsoredSends } from "./sponsored-send-cost";
@@ -215,7 +215,10 @@ export async function bench(root: string): Promise<number> {
             ...result,
             serverCpuMs: cpu.serverMs,
             postgresCpuMs: cpu.postgresMs,
-            roundTrips: path ? roundTripsPerRequest(before, after, path) : undefined,
+            roundTrips: path ? perRequest(before, after, path, "roundTrips") : undefined,
+            // PGlite has no pool: its one connection's queue is inside PGlite, and not counted.
+            poolWaitMs:
+              path && database.url ? (perRequest(before, after, path, "poolWait") ?? 0) * 1000 : undefined,
             eventLoopP99Ms: after.eventLoopP99Ms,
             eventLoopMaxMs: after.eventLoopMaxMs,
             gcPauseMaxMs: after.gcPauseMaxMs,

@@ -2,6 +2,8 @@
 export interface ServerSample {
   /** Database round trips per API path, since the server started. */
   roundTrips: Map<string, number>;
+  /** Seconds API requests waited for pooled connections, per path, since the server started. */
+  poolWait: Map<string, number>;
   /** Requests answered per API path (all statuses), since the server started. */
   requests: Map<string, number>;
   /** Event-loop delay since the previous scrape (the server resets its window on each), ms. */
@@ -21,6 +23,7 @@ function label(line: string, name: string): string | undefined {
 export function parseServerSample(text: string): ServerSample {
   const sample: ServerSample = {
     roundTrips: new Map(),
+    poolWait: new Map(),
     requests: new Map(),
     eventLoopP99Ms: 0,
     eventLoopMaxMs: 0,
@@ -35,6 +38,7 @@ export function parseServerSample(text: string): ServerSample {
       if (path) map.set(path, (map.get(path) ?? 0) + value);
     };
     if (line.startsWith("latchkey_db_round_trips_total{")) add(sample.roundTrips);
+    else if (line.startsWith("latchkey_db_pool_wait_seconds_total{")) add(sample.poolWait);
     else if (line.startsWith("latchkey_http_requests_total{")) add(sample.requests);
     else if (line.startsWith("latchkey_event_loop_delay_seconds{")) {
       const quantile = label(line, "quantile");
@@ -52,13 +56,17 @@ export async function scrapeServer(baseUrl: string, token: string): Promise<Serv
   return parseServerSample(await response.text());
 }
 
-/** Round trips per request on `path` between two samples (undefined when no request was counted). */
-export function roundTripsPerRequest(
+/**
+ * A per-path counter's growth per request on `path` between two samples: round trips, or seconds
+ * waited for pooled connections (undefined when no request was counted).
+ */
+export function perRequest(
   before: ServerSample,
   after: ServerSample,
   path: string,
+  counter: "roundTrips" | "poolWait",
 ): number | undefined {
   const requests = (after.requests.get(path) ?? 0) - (before.requests.get(path) ?? 0);
   if (requests <= 0) return undefined;
-  return ((after.roundTrips.get(path) ?? 0) - (before.roundTrips.get(path) ?? 0)) / requests;
+  return ((after[counter].get(path) ?? 0) - (before[counter].get(path) ?? 0)) / requests;
 }

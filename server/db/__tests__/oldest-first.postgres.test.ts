@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
@@ -15,10 +16,10 @@ describe("on PostgreSQL", () => {
     await Promise.all(pools.splice(0).map((pool) => pool.end()));
   });
 
-  const poolOfOne = (connectionString = process.env.DATABASE_URL) => {
+  const poolOfOne = (connectionString = process.env.DATABASE_URL, waited?: (ms: number) => void) => {
     const pool = new pg.Pool({ connectionString, max: 1 });
     pool.on("error", () => undefined);
-    serveOldestFirst(pool as never, 1);
+    serveOldestFirst(pool as never, 1, waited);
     pools.push(pool);
     return pool;
   };
@@ -105,5 +106,19 @@ describe("on PostgreSQL", () => {
     held.release();
     await Promise.all([early, late]);
     expect(served).toEqual(["early", "late"]);
+  });
+
+  it("tells how long each borrowing waited, in the borrower's own context", async () => {
+    const borrower = new AsyncLocalStorage<string>();
+    const waits: { ms: number; who: string | undefined }[] = [];
+    const pool = poolOfOne(process.env.DATABASE_URL, (ms) => waits.push({ ms, who: borrower.getStore() }));
+    const held = await borrower.run("holder", () => pool.connect());
+    const waiting = borrower.run("waiter", () => borrow(pool, "waiter", []));
+    await sleep(80);
+    held.release();
+    await waiting;
+    expect(waits.map((w) => w.who)).toEqual(["holder", "waiter"]);
+    expect(waits[0]!.ms).toBeLessThan(80); // the connection was free (its opening is counted)
+    expect(waits[1]!.ms).toBeGreaterThanOrEqual(75); // until the holder gave it back
   });
 });

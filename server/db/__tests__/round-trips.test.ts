@@ -140,16 +140,20 @@ describe("database round trips per request", () => {
     });
   }, 60_000);
 
-  it("counts each request's own statements while requests queue for pooled connections", async () => {
+  it("counts each request's own statements, and its waits, while requests queue for pooled connections", async () => {
     const total = async (path: string) =>
       (await t.app.metrics.roundTrips.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
     // A signed audit checkpoint (every 64 chain entries) costs the submission that reaches it one more.
     const checkpoints = async () => (await t.app.db.select().from(auditCheckpoints)).length;
+    const poolWait = async (path: string) =>
+      (await t.app.metrics.poolWait.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
     const before = {
       whoami: await total("/query/whoami"),
       users: await total("/submit/create_users"),
+      usersWaited: await poolWait("/submit/create_users"),
       checkpoints: await checkpoints(),
     };
+    const burstStarted = performance.now();
     // More requests at once than the pool has connections (10): most wait for one.
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => [
@@ -167,6 +171,16 @@ describe("database round trips per request", () => {
       ]).flat(),
     );
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+    // Forty requests for ten connections: on PostgreSQL most waited for one, each no longer than the
+    // whole burst took; PGlite has no pool, and its one connection's queue is not counted.
+    const burstSeconds = (performance.now() - burstStarted) / 1000;
+    const waited = (await poolWait("/submit/create_users")) - before.usersWaited;
+    if (process.env.DATABASE_URL) {
+      expect(waited).toBeGreaterThan(0);
+      expect(waited).toBeLessThanOrEqual(20 * burstSeconds);
+    } else {
+      expect(waited).toBe(0);
+    }
     expect((await total("/query/whoami")) - before.whoami).toBe(20 * 1);
     expect((await total("/submit/create_users")) - before.users).toBe(
       20 * (3 + CONTROL_APART) + (await checkpoints()) - before.checkpoints,
