@@ -16,7 +16,7 @@ import {
 import { requireCredentialMayAct } from "../auth/credential-scope";
 import { requireSameHolder, resolveSessionReader } from "../auth/read-only-session";
 import type { AppContext } from "../context";
-import { servedAsArrivedNow } from "../db/oldest-first";
+import { servedAsArrivedNow } from "../db/ranked-turns";
 import { countRoundTrips } from "../db/round-trips";
 import { ApiError, errorBody, internalError, invalid, unauthenticated } from "../errors";
 import { newId, UUID_PATTERN } from "../ids";

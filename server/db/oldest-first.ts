@@ -1,92 +1,28 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { RankedTurns } from "./ranked-turns";
 
 /**
- * Which waiter gets the next free pooled connection: the one whose request arrived first.
+ * Who gets the database next when requests queue for it: the one whose request arrived first
+ * (ranked-turns.ts), on PostgreSQL's pool and on PGlite's one connection alike.
  *
- * A request borrows a connection more than once (a signature: its caller's lookup, then its
- * transaction). pg-pool serves waiters in the order they asked, so a request coming back for its
- * second connection queued behind every request that had arrived meanwhile and asked for its first:
- * under a load that keeps the pool busy each request waited through the whole queue about twice,
- * and its latency depended on how the two waits happened to fall. Served by arrival, a request
- * already under way goes ahead of the ones that came after it, which is first come, first served
- * for the request as a whole (docs/scaling.md, thirteenth pass, has what it measured).
- *
- * Work outside a request (jobs, startup) ranks by the moment it asks, so it waits only for the
- * requests that arrived before it did: nothing waits forever behind a stream of newer requests.
+ * A request uses the database more than once (a signature: its caller's lookup, then its
+ * transaction). pg-pool serves waiters in the order they asked, and PGlite its statements, so a
+ * request coming back for its second turn queued behind every request that had arrived meanwhile
+ * and asked for its first: under a load that keeps the database busy each request waited through
+ * the whole queue about twice, and its latency depended on how the two waits happened to fall.
+ * Served by arrival, a request already under way goes ahead of the ones that came after it, which
+ * is first come, first served for the request as a whole (docs/scaling.md, thirteenth pass, has
+ * what it measured).
  */
-
-// Next.js may load this module in more than one bundle (the route that marks the arrival, the runtime
-// that opens the pool): one scope per process on globalThis, as for the round-trip tally.
-const KEY = Symbol.for("latchkey.requestArrival");
-const holder = globalThis as { [KEY]?: AsyncLocalStorage<number> };
-holder[KEY] ??= new AsyncLocalStorage<number>();
-const arrivals = holder[KEY];
-
-/** Run a request's work ranked by this moment, its arrival, whenever it asks for a connection. */
-export function servedAsArrivedNow<T>(work: () => Promise<T>): Promise<T> {
-  return arrivals.run(performance.now(), work);
-}
-
-interface Waiter {
-  rank: number;
-  order: number;
-  admit: () => void;
-}
-
-const before = (a: Waiter, b: Waiter) => a.rank < b.rank || (a.rank === b.rank && a.order < b.order);
-
-/** The waiters, earliest rank first (a binary heap; ties in the order they asked). */
-class RankedWaiters {
-  private readonly heap: Waiter[] = [];
-  private asked = 0;
-
-  get size(): number {
-    return this.heap.length;
-  }
-
-  push(rank: number, admit: () => void): void {
-    const heap = this.heap;
-    heap.push({ rank, order: this.asked++, admit });
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
-  }
-
-  shift(): Waiter | undefined {
-    const heap = this.heap;
-    const first = heap[0];
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let least = i;
-        if (left < heap.length && before(heap[left]!, heap[least]!)) least = left;
-        if (right < heap.length && before(heap[right]!, heap[least]!)) least = right;
-        if (least === i) break;
-        [heap[i], heap[least]] = [heap[least]!, heap[i]!];
-        i = least;
-      }
-    }
-    return first;
-  }
-}
 
 type Borrowed = { release: (error?: Error | boolean) => unknown };
 type Connect = (...args: unknown[]) => unknown;
 
 /**
  * Let at most `size` connections of `pool` (its own `max`) be lent at once, and when all are, admit
- * waiters by rank (their request's arrival) instead of pg-pool's order of asking. The pool itself then
- * never has a waiter of its own. Both forms of `connect` are served: the promise (Drizzle's
- * transactions) and the callback (`pool.query`). `waited` hears how long each borrowing took, from
- * asking to holding the connection (a new connection's opening included), in the borrower's context.
+ * waiters by rank instead of pg-pool's order of asking. The pool itself then never has a waiter of
+ * its own. Both forms of `connect` are served: the promise (Drizzle's transactions) and the callback
+ * (`pool.query`). `waited` hears how long each borrowing took, from asking to holding the connection
+ * (a new connection's opening included), in the borrower's context.
  */
 export function serveOldestFirst(
   pool: { connect: Connect },
@@ -94,24 +30,11 @@ export function serveOldestFirst(
   waited: (ms: number) => void = () => undefined,
 ): void {
   const connect = pool.connect;
-  const waiting = new RankedWaiters();
-  let lent = 0;
-  const giveBack = () => {
-    const next = waiting.shift();
-    if (next) next.admit();
-    else lent--;
-  };
-  const admitted = (): Promise<void> => {
-    if (lent < size) {
-      lent++;
-      return Promise.resolve();
-    }
-    const rank = arrivals.getStore() ?? performance.now();
-    return new Promise((admit) => waiting.push(rank, admit));
-  };
+  const turns = new RankedTurns(size);
   pool.connect = function (this: unknown, ...args: unknown[]) {
     const asked = performance.now();
-    const borrowing = admitted()
+    const borrowing = turns
+      .take()
       .then(() => connect.call(this) as Promise<Borrowed>)
       .then(
         (client) => {
@@ -121,14 +44,14 @@ export function serveOldestFirst(
           client.release = (error?: Error | boolean) => {
             if (!returned) {
               returned = true;
-              giveBack();
+              turns.giveBack();
             }
             return release.call(client, error);
           };
           return client;
         },
         (error: unknown) => {
-          giveBack();
+          turns.giveBack();
           throw error;
         },
       );
@@ -140,4 +63,43 @@ export function serveOldestFirst(
     );
     return undefined;
   };
+}
+
+type PgliteEntry = (...args: never[]) => Promise<unknown>;
+
+/**
+ * How long PGlite's statements may follow each other before the event loop gets a turn: what a
+ * health check or a new request waits at most beyond the statement under way. Measured in the bench
+ * (docs/scaling.md, thirteenth pass): after every statement cost up to a third of the throughput of
+ * the activities of many statements; 10 ms kept it and the health check's p99 under 50 ms.
+ */
+const PGLITE_YIELD_EVERY_MS = 10;
+
+/**
+ * PGlite runs one statement, or one transaction, at a time, each in the order asked: its entry points
+ * (`query`, `exec`, `transaction`) take their turn by rank here first, one at a time, so its own queue
+ * holds at most the one running. A transaction keeps its turn until it ends, as it keeps PGlite. PGlite
+ * runs on this thread: every PGLITE_YIELD_EVERY_MS of turns the event loop reads what arrived.
+ */
+export function servePgliteOldestFirst(client: {
+  query: PgliteEntry;
+  exec: PgliteEntry;
+  transaction: PgliteEntry;
+}): void {
+  const turns = new RankedTurns(1, { yieldEveryMs: PGLITE_YIELD_EVERY_MS });
+  for (const method of ["query", "exec", "transaction"] as const) {
+    const entry = client[method] as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(client, method, {
+      configurable: true,
+      value(this: unknown, ...args: unknown[]) {
+        return turns.take().then(async () => {
+          try {
+            return await entry.apply(this, args);
+          } finally {
+            turns.giveBack();
+          }
+        });
+      },
+    });
+  }
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Database } from "./client";
 import { forgetStatementsClosedAfterBindErrors } from "./closed-statements";
 import { lockDataDir } from "./data-dir-lock";
-import { serveOldestFirst } from "./oldest-first";
+import { serveOldestFirst, servePgliteOldestFirst } from "./oldest-first";
 import {
   answerTransactionControl,
   carryTransactionControl,
@@ -11,6 +11,7 @@ import {
   closeConnectionsReleasedInTransaction,
 } from "./pipelined-transaction";
 import { nameHotStatements } from "./prepared-statements";
+import { servedFirst } from "./ranked-turns";
 import { appliedOverOwnConnection, type ReadinessCheck, readinessCheck } from "./readiness";
 import { countPgliteRoundTrips, countPoolRoundTrips, notePoolWait } from "./round-trips";
 
@@ -75,15 +76,19 @@ async function openPglite(
         : new PGlite(template ? { loadDataDir: template } : {}),
     );
     await client.waitReady;
+    servePgliteOldestFirst(client);
     const db = drizzle(client) as unknown as Database;
     await migrate(db as never, { migrationsFolder });
-    // One connection by nature: the check takes its turn with the requests' statements.
+    // One connection by nature: the check waits for the statement or transaction under way, then
+    // goes before every request waiting (as on PostgreSQL, where it has a connection of its own).
     const readiness = readinessCheck(migrationsFolder, {
       count: async () =>
         Number(
           (
-            await client.query<{ applied: number }>(
-              "select count(*)::int as applied from drizzle.__drizzle_migrations",
+            await servedFirst(() =>
+              client.query<{ applied: number }>(
+                "select count(*)::int as applied from drizzle.__drizzle_migrations",
+              ),
             )
           ).rows[0]?.applied ?? 0,
         ),

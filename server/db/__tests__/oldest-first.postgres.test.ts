@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { servedAsArrivedNow, serveOldestFirst } from "../oldest-first";
+import { serveOldestFirst } from "../oldest-first";
+import { servedAsArrivedNow } from "../ranked-turns";
 
 /**
  * Pooled connections go to the waiter whose request arrived first (oldest-first.ts), on a real

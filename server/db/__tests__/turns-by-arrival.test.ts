@@ -1,0 +1,107 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { healthResponse } from "../../observability/health";
+import { startTestApp, type TestApp } from "../../testing/harness";
+import { servedAsArrivedNow } from "../ranked-turns";
+
+/**
+ * When requests queue for the database, the one that arrived first goes first, and the health check
+ * before them all (oldest-first.ts): on PGlite's one connection, and on a PostgreSQL pool of one
+ * (where the health check has a connection of its own).
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { LATCHKEY_DATABASE_POOL_SIZE: "1" } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Keep the database's one turn in an open transaction until `release`. */
+async function holdTheTurn() {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let started: () => void = () => undefined;
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const held = t.app.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1`);
+    started();
+    await gate;
+  });
+  await running;
+  return async () => {
+    release();
+    await held;
+  };
+}
+
+/** A request's one statement, sent `after` ms into its life; its name is noted when it is answered. */
+const request = (name: string, after: number, answered: string[]) =>
+  servedAsArrivedNow(async () => {
+    await sleep(after);
+    await t.app.db.execute(sql`select ${name}::text`);
+    answered.push(name);
+  });
+
+describe("turns at the database", () => {
+  it("go to the request that arrived first, whatever order the requests asked in", async () => {
+    const release = await holdTheTurn();
+    const answered: string[] = [];
+    const first = request("first", 60, answered);
+    await sleep(5);
+    const second = request("second", 30, answered);
+    await sleep(5);
+    const third = request("third", 0, answered);
+    await sleep(90); // all three are waiting
+    expect(answered).toEqual([]);
+    await release();
+    await Promise.all([first, second, third]);
+    expect(answered).toEqual(["first", "second", "third"]);
+  });
+
+  it("go to the health check before every request waiting", async () => {
+    const release = await holdTheTurn();
+    const answered: string[] = [];
+    const requests = Array.from({ length: 5 }, (_, i) => request(`request ${i}`, 0, answered));
+    await sleep(20);
+    const checked = healthResponse(t.app).then((response) => {
+      answered.push("health");
+      return response.status;
+    });
+    // On PostgreSQL the check opens its own connection and answers meanwhile; PGlite's waits its turn.
+    await sleep(100);
+    await release();
+    expect(await checked).toBe(200);
+    await Promise.all(requests);
+    expect(answered[0]).toBe("health");
+    expect(answered).toHaveLength(6);
+  });
+
+  it("come back when a statement fails, so the requests behind it are answered", async () => {
+    const release = await holdTheTurn();
+    const answered: string[] = [];
+    const failing = servedAsArrivedNow(() => t.app.db.execute(sql`select 1 / 0`));
+    const after = request("after the failure", 0, answered);
+    await sleep(20);
+    await release();
+    await expect(failing).rejects.toThrow(/Failed query: select 1 \/ 0/);
+    await after;
+    expect(answered).toEqual(["after the failure"]);
+  });
+
+  it("leave the event loop free between two statements to read what arrived meanwhile", async () => {
+    const answered: string[] = [];
+    const requests = Array.from({ length: 100 }, (_, i) => request(`request ${i}`, 0, answered));
+    // A timer due at once, as a health check's request read from its socket would be: it runs while
+    // the queue is still long (on PGlite after about 10 ms of statements), not once all hundred
+    // statements have been answered.
+    const timer = new Promise<number>((resolve) => setTimeout(() => resolve(answered.length), 0));
+    await Promise.all(requests);
+    expect(await timer).toBeLessThan(50);
+  });
+});
