@@ -79,16 +79,21 @@ class RankedWaiters {
 
 /**
  * `size` turns, lent one per `take` and given back by `giveBack`; when all are out, the waiter with
- * the earliest rank gets the next one. With `yieldEveryMs`, once turns have followed each other for
- * that long, the next is handed on from the event loop's check phase instead of at once: for a
- * database that runs on this thread (PGlite), whose statements would otherwise follow each other in
- * one unbroken chain of promises, leaving the loop no moment to read a health check or a new request
- * until the whole queue is done. Not after every turn: the database would then sit idle while the
- * loop ran everything else that was ready, and the queue it serves would move slower.
+ * the earliest rank gets the next one. With `yieldEveryMs`, once that long has passed since the last
+ * such hand-over, the next turn is handed on from the event loop's check phase instead of at once:
+ * for a database that runs on this thread (PGlite), whose statements would otherwise follow
+ * each other in one unbroken chain of promises, leaving the loop no moment to read a health check or
+ * a new request until the whole queue is done. Not after every turn: the database would then sit idle
+ * while the loop ran everything else that was ready, and the queue it serves would move slower.
  */
 export class RankedTurns {
   private readonly waiting = new RankedWaiters();
   private out = 0;
+  /**
+   * When a turn was last handed on from the loop's check phase. Not reset when the turns fall free:
+   * between two statements a request's own code runs on in the same chain of promises, so turns
+   * often fall free and are taken again without the loop ever having run.
+   */
   private since = performance.now();
 
   constructor(

@@ -95,12 +95,15 @@ describe("turns at the database", () => {
   });
 
   it("leave the event loop free between two statements to read what arrived meanwhile", async () => {
+    const release = await holdTheTurn();
     const answered: string[] = [];
     const requests = Array.from({ length: 100 }, (_, i) => request(`request ${i}`, 0, answered));
+    await sleep(20); // all hundred are waiting
     // A timer due at once, as a health check's request read from its socket would be: it runs while
-    // the queue is still long (on PGlite after about 10 ms of statements), not once all hundred
-    // statements have been answered.
+    // the queue is still long (on PGlite after at most about 10 ms of statements), not once all
+    // hundred statements have been answered one after another.
     const timer = new Promise<number>((resolve) => setTimeout(() => resolve(answered.length), 0));
+    await release();
     await Promise.all(requests);
     expect(await timer).toBeLessThan(50);
   });
