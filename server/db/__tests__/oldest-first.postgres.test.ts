@@ -40,13 +40,18 @@ describe("on PostgreSQL", () => {
     const pool = poolOfOne();
     const held = await pool.connect();
     const served: string[] = [];
-    // Arrivals in the order first, second, third; the asking in the opposite order.
-    const first = servedAsArrivedNow(() => sleep(60).then(() => borrow(pool, "first", served)));
-    await sleep(5);
-    const second = servedAsArrivedNow(() => sleep(30).then(() => borrow(pool, "second", served)));
-    await sleep(5);
+    // Arrivals in the order first, second, third; the asking in the opposite order, each request
+    // asking when told to (no timers: a loaded machine cannot reorder them).
+    const askFirst = Promise.withResolvers<void>();
+    const askSecond = Promise.withResolvers<void>();
+    const first = servedAsArrivedNow(() => askFirst.promise.then(() => borrow(pool, "first", served)));
+    await sleep(1);
+    const second = servedAsArrivedNow(() => askSecond.promise.then(() => borrow(pool, "second", served)));
+    await sleep(1);
     const third = servedAsArrivedNow(() => borrow(pool, "third", served));
-    await sleep(90); // all three are waiting now
+    askSecond.resolve();
+    askFirst.resolve();
+    await sleep(20); // all three are waiting now
     expect(served).toEqual([]);
     held.release();
     await Promise.all([first, second, third]);
@@ -59,10 +64,12 @@ describe("on PostgreSQL", () => {
     const answered: string[] = [];
     const ask = (who: string) =>
       pool.query("select $1::text as who", [who]).then(({ rows }) => answered.push(rows[0].who));
-    const early = servedAsArrivedNow(() => sleep(40).then(() => ask("early")));
-    await sleep(5);
+    const askEarly = Promise.withResolvers<void>();
+    const early = servedAsArrivedNow(() => askEarly.promise.then(() => ask("early")));
+    await sleep(1);
     const late = servedAsArrivedNow(() => ask("late"));
-    await sleep(60);
+    askEarly.resolve();
+    await sleep(20);
     held.release();
     await Promise.all([early, late]);
     expect(answered).toEqual(["early", "late"]);
@@ -72,14 +79,16 @@ describe("on PostgreSQL", () => {
     const pool = poolOfOne();
     const held = await pool.connect();
     const served: string[] = [];
+    const askBefore = Promise.withResolvers<void>();
     const before = servedAsArrivedNow(() =>
-      sleep(40).then(() => borrow(pool, "request before the job", served)),
+      askBefore.promise.then(() => borrow(pool, "request before the job", served)),
     );
-    await sleep(5);
+    await sleep(1);
     const job = borrow(pool, "job", served);
-    await sleep(5);
+    await sleep(1);
     const after = servedAsArrivedNow(() => borrow(pool, "request after the job", served));
-    await sleep(60);
+    askBefore.resolve(); // it arrived first and asks last
+    await sleep(20);
     held.release();
     await Promise.all([before, job, after]);
     expect(served).toEqual(["request before the job", "job", "request after the job"]);
@@ -100,10 +109,12 @@ describe("on PostgreSQL", () => {
     // Counted twice, the turn would admit two waiters at once to pg-pool, which serves by asking.
     const held = await pool.connect();
     const served: string[] = [];
-    const early = servedAsArrivedNow(() => sleep(40).then(() => borrow(pool, "early", served)));
-    await sleep(5);
+    const askEarly = Promise.withResolvers<void>();
+    const early = servedAsArrivedNow(() => askEarly.promise.then(() => borrow(pool, "early", served)));
+    await sleep(1);
     const late = servedAsArrivedNow(() => borrow(pool, "late", served));
-    await sleep(60);
+    askEarly.resolve();
+    await sleep(20);
     held.release();
     await Promise.all([early, late]);
     expect(served).toEqual(["early", "late"]);
@@ -115,11 +126,11 @@ describe("on PostgreSQL", () => {
     const pool = poolOfOne(process.env.DATABASE_URL, (ms) => waits.push({ ms, who: borrower.getStore() }));
     const held = await borrower.run("holder", () => pool.connect());
     const waiting = borrower.run("waiter", () => borrow(pool, "waiter", []));
-    await sleep(80);
+    await sleep(300);
     held.release();
     await waiting;
     expect(waits.map((w) => w.who)).toEqual(["holder", "waiter"]);
-    expect(waits[0]!.ms).toBeLessThan(80); // the connection was free (its opening is counted)
-    expect(waits[1]!.ms).toBeGreaterThanOrEqual(75); // until the holder gave it back
+    expect(waits[0]!.ms).toBeLessThan(300); // the connection was free (its opening is counted)
+    expect(waits[1]!.ms).toBeGreaterThanOrEqual(290); // until the holder gave it back
   });
 });

@@ -40,24 +40,31 @@ async function holdTheTurn() {
   };
 }
 
-/** A request's one statement, sent `after` ms into its life; its name is noted when it is answered. */
-const request = (name: string, after: number, answered: string[]) =>
+/** A request's one statement, sent once `ask` settles; its name is noted when it is answered. */
+const request = (name: string, ask: Promise<void>, answered: string[]) =>
   servedAsArrivedNow(async () => {
-    await sleep(after);
+    await ask;
     await t.app.db.execute(sql`select ${name}::text`);
     answered.push(name);
   });
+const now = Promise.resolve();
 
 describe("turns at the database", () => {
   it("go to the request that arrived first, whatever order the requests asked in", async () => {
     const release = await holdTheTurn();
     const answered: string[] = [];
-    const first = request("first", 60, answered);
-    await sleep(5);
-    const second = request("second", 30, answered);
-    await sleep(5);
-    const third = request("third", 0, answered);
-    await sleep(90); // all three are waiting
+    // Arrivals in the order first, second, third; the asking in the opposite order, each request
+    // asking when told to (no timers: a loaded machine cannot reorder them).
+    const askFirst = Promise.withResolvers<void>();
+    const askSecond = Promise.withResolvers<void>();
+    const first = request("first", askFirst.promise, answered);
+    await sleep(1);
+    const second = request("second", askSecond.promise, answered);
+    await sleep(1);
+    const third = request("third", now, answered);
+    askSecond.resolve();
+    askFirst.resolve();
+    await sleep(20); // all three are waiting
     expect(answered).toEqual([]);
     await release();
     await Promise.all([first, second, third]);
@@ -67,14 +74,14 @@ describe("turns at the database", () => {
   it("go to the health check before every request waiting", async () => {
     const release = await holdTheTurn();
     const answered: string[] = [];
-    const requests = Array.from({ length: 5 }, (_, i) => request(`request ${i}`, 0, answered));
+    const requests = Array.from({ length: 5 }, (_, i) => request(`request ${i}`, now, answered));
     await sleep(20);
     const checked = healthResponse(t.app).then((response) => {
       answered.push("health");
       return response.status;
     });
     // On PostgreSQL the check opens its own connection and answers meanwhile; PGlite's waits its turn.
-    await sleep(100);
+    await (process.env.DATABASE_URL ? checked : sleep(100));
     await release();
     expect(await checked).toBe(200);
     await Promise.all(requests);
@@ -86,7 +93,7 @@ describe("turns at the database", () => {
     const release = await holdTheTurn();
     const answered: string[] = [];
     const failing = servedAsArrivedNow(() => t.app.db.execute(sql`select 1 / 0`));
-    const after = request("after the failure", 0, answered);
+    const after = request("after the failure", now, answered);
     await sleep(20);
     await release();
     await expect(failing).rejects.toThrow(/Failed query: select 1 \/ 0/);
@@ -97,7 +104,7 @@ describe("turns at the database", () => {
   it("leave the event loop free between two statements to read what arrived meanwhile", async () => {
     const release = await holdTheTurn();
     const answered: string[] = [];
-    const requests = Array.from({ length: 100 }, (_, i) => request(`request ${i}`, 0, answered));
+    const requests = Array.from({ length: 100 }, (_, i) => request(`request ${i}`, now, answered));
     await sleep(20); // all hundred are waiting
     // A timer due at once, as a health check's request read from its socket would be: it runs while
     // the queue is still long (on PGlite after at most about 10 ms of statements), not once all
