@@ -26,7 +26,7 @@ export function servedFirst<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The rank of whatever asks now. */
-export function currentRank(): number {
+function currentRank(): number {
   return arrivals.getStore() ?? performance.now();
 }
 
@@ -101,11 +101,13 @@ export class RankedTurns {
     private readonly options: { yieldEveryMs?: number } = {},
   ) {}
 
-  take(rank = currentRank()): Promise<void> {
+  take(): Promise<void> {
     if (this.out < this.size) {
       this.out++;
       return Promise.resolve();
     }
+    // Ranked only when it must wait: a free turn is taken without reading the request's scope.
+    const rank = currentRank();
     return new Promise((admit) => this.waiting.push(rank, admit));
   }
 
