@@ -103,18 +103,7 @@ export async function completed<R>(
   return (res.body.activity.result as Record<string, unknown>)[resultKey] as R;
 }
 
-export const ETH_ACCOUNT = {
-  curve: "CURVE_SECP256K1",
-  pathFormat: "PATH_FORMAT_BIP32",
-  path: "m/44'/60'/0'/0/0",
-  addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-};
-export const SOL_ACCOUNT = {
-  curve: "CURVE_ED25519",
-  pathFormat: "PATH_FORMAT_BIP32",
-  path: "m/44'/501'/0'/0'",
-  addressFormat: "ADDRESS_FORMAT_SOLANA",
-};
+export { ETHEREUM_ACCOUNT as ETH_ACCOUNT, SOLANA_ACCOUNT as SOL_ACCOUNT } from "../../testing/accounts";
 
 /** Sign `payload` (hex) with `signWith`; secp256k1 (RFC 6979) and ed25519 signatures are deterministic. */
 export function sign(t: TestApp, org: Org, signWith: string, payload: string, ed25519: boolean) {

@@ -1,3 +1,4 @@
+import type { Counter } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { benchPolicies, benchTransaction } from "../../cli/bench/policy-cost";
 import { ETHEREUM_ACCOUNT, SOLANA_ACCOUNT } from "../../testing/accounts";
@@ -17,17 +18,20 @@ let member: TestKey;
 let ethereum: string;
 let solana: string;
 
+/** A per-path counter's value so far (0 before its first count). */
+async function countedFor(counter: Counter<"path">, path: string) {
+  return (await counter.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
+}
+
 async function roundTripsOf(
   path: string,
   send: () => Promise<{ status: number; body: unknown }>,
   on: TestApp = t,
 ) {
-  const read = async () =>
-    (await on.app.metrics.roundTrips.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
-  const before = await read();
+  const before = await countedFor(on.app.metrics.roundTrips, path);
   const response = await send();
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return (await read()) - before;
+  return (await countedFor(on.app.metrics.roundTrips, path)) - before;
 }
 
 beforeAll(async () => {
@@ -141,12 +145,10 @@ describe("database round trips per request", () => {
   }, 60_000);
 
   it("counts each request's own statements, and its waits, while requests queue for pooled connections", async () => {
-    const total = async (path: string) =>
-      (await t.app.metrics.roundTrips.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
+    const total = (path: string) => countedFor(t.app.metrics.roundTrips, path);
     // A signed audit checkpoint (every 64 chain entries) costs the submission that reaches it one more.
     const checkpoints = async () => (await t.app.db.select().from(auditCheckpoints)).length;
-    const poolWait = async (path: string) =>
-      (await t.app.metrics.poolWait.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
+    const poolWait = (path: string) => countedFor(t.app.metrics.poolWait, path);
     const before = {
       whoami: await total("/query/whoami"),
       users: await total("/submit/create_users"),

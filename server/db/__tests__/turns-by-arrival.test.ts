@@ -20,22 +20,16 @@ afterAll(async () => {
 
 /** Keep the database's one turn in an open transaction until `release`. */
 async function holdTheTurn() {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let started: () => void = () => undefined;
-  const running = new Promise<void>((resolve) => {
-    started = resolve;
-  });
+  const gate = Promise.withResolvers<void>();
+  const running = Promise.withResolvers<void>();
   const held = t.app.db.transaction(async (tx) => {
     await tx.execute(sql`select 1`);
-    started();
-    await gate;
+    running.resolve();
+    await gate.promise;
   });
-  await running;
+  await running.promise;
   return async () => {
-    release();
+    gate.resolve();
     await held;
   };
 }
