@@ -38,13 +38,15 @@ export const createUsers = defineActivity({
   async beforeTransaction(app, params) {
     await verifyUsersIdentities(app, params.users, "parameters.users");
   },
-  async execute({ app, tx, organization, now, submittedAt }, params) {
+  async execute({ app, tx, organization, now, submittedAt, endsWithAppend }, params) {
     const issuer = {
       organizationId: organization.id,
       now,
       submittedAt,
       require: app.config.requireRegistrationChallenge,
     };
-    return { userIds: await insertUsers(app, tx, organization.id, params.users, issuer) };
+    return {
+      userIds: await insertUsers(app, tx, organization.id, params.users, issuer, undefined, endsWithAppend),
+    };
   },
 });

@@ -21,6 +21,12 @@ export interface ActivityContext {
    * worker about a job this activity enqueued, which it could not see before the commit.
    */
   afterCommit(hook: () => void): void;
+  /**
+   * True when `tx` is the transaction that ends with this activity's audit append (a submission
+   * executing at once), false in a vote's savepoint: only then may the activity leave rows for the
+   * append's statement to write (audit/pending.ts deferRow).
+   */
+  endsWithAppend: boolean;
 }
 
 /** What `beforeTransaction` knows of the request. */

@@ -1,3 +1,4 @@
+import { assertNothingDeferred } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -34,7 +35,7 @@ export interface Effects {
   afterCommit(hook: () => void): void;
 }
 
-async function run(app: AppContext, tx: Tx, effects: Effects): Promise<object> {
+async function run(app: AppContext, tx: Tx, effects: Effects, endsWithAppend: boolean): Promise<object> {
   const { definition, activity, submitter, now, afterCommit } = effects;
   const result = await definition
     .execute(
@@ -47,6 +48,7 @@ async function run(app: AppContext, tx: Tx, effects: Effects): Promise<object> {
         now,
         submittedAt: activity.createdAt,
         afterCommit,
+        endsWithAppend,
       },
       definition.params.parse(activity.intent),
     )
@@ -62,7 +64,7 @@ async function run(app: AppContext, tx: Tx, effects: Effects): Promise<object> {
  * transaction's audit append (settleStatus), which the submission makes next.
  */
 export async function runEffects(app: AppContext, tx: Tx, effects: Effects): Promise<ActivityRow> {
-  const result = await run(app, tx, effects);
+  const result = await run(app, tx, effects, true);
   const done = settleStatus(tx, effects.activity, {
     status: STATUS.completed,
     result,
@@ -84,7 +86,12 @@ export async function runEffectsOnVote(
 ): Promise<ActivityRow> {
   const { activity, now } = effects;
   try {
-    const result = await tx.transaction((inner) => run(app, inner, effects));
+    const result = await tx.transaction(async (inner) => {
+      const ran = await run(app, inner, effects, false);
+      // No append ends a savepoint: a row left for one would be lost, so the vote fails instead.
+      assertNothingDeferred(inner);
+      return ran;
+    });
     const done = await setStatus(tx, activity.id, { status: STATUS.completed, result, updatedAt: now });
     await recordAppProofs(app, tx, done, now);
     return done;

@@ -44,10 +44,22 @@ export interface DeferredWrite {
 const deferred = new WeakMap<Tx, DeferredWrite[]>();
 
 export function deferInsert(tx: Tx, insert: DeferredWrite, record: AuditRecord): void {
+  deferRow(tx, insert);
+  noteAuditRecord(tx, record);
+}
+
+/**
+ * A row the activity's own record accounts for (its result names it: create_users' user ids), left
+ * for the append's statement like the inserts above, without a record of its own. Only from an
+ * activity executed in the transaction its append ends (ActivityContext.endsWithAppend: a vote's
+ * savepoint is another `tx`, whose rows no append would take) and only for a row nothing in that
+ * transaction reads back or refers to before the commit. assertNothingDeferred catches a path that
+ * ends without the append.
+ */
+export function deferRow(tx: Tx, insert: DeferredWrite): void {
   const list = deferred.get(tx);
   if (list) list.push(insert);
   else deferred.set(tx, [insert]);
-  noteAuditRecord(tx, record);
 }
 
 export function takeDeferredInserts(tx: Tx): DeferredWrite[] {

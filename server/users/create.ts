@@ -1,9 +1,11 @@
 import type { TUserParams } from "@/lib/api/users";
+import { deferRow } from "../audit/pending";
 import type { AppContext } from "../context";
 import { apiKeyFromParams, insertApiKeysOf } from "../credentials/api-keys";
 import { insertAuthenticatorsOf, verifyPasskeyRegistration } from "../credentials/authenticators";
 import { type ChallengeIssuer, settlePossession } from "../credentials/settle-possession";
 import type { Tx } from "../db/client";
+import { placeholderInsert } from "../db/placeholder-sql";
 import { users } from "../db/schema";
 import { newId } from "../ids";
 import { linkIdentities } from "../oidc/identities";
@@ -11,9 +13,25 @@ import { identitiesOf } from "../oidc/provider-params";
 import { findTags, tagsNotFound } from "../tags/find";
 import { USER_TAGS } from "../tags/kinds";
 
+/** The users' columns, each a placeholder, when their rows ride in the audit append's statement. */
+const USER_COLUMNS = [
+  "id",
+  "organizationId",
+  "name",
+  "email",
+  "phoneNumber",
+  "tagIds",
+  "createdAt",
+  "updatedAt",
+] as const;
+
 /**
  * Create users with their API keys, passkeys and linked OIDC identities; every credential is
  * checked (tokens verified against their issuer) before anything is written. `issuer`: the organization whose registration challenges the passkeys may carry.
+ *
+ * `endsWithAppend` (ActivityContext): users without credentials are then written by the audit
+ * append's statement, one round trip fewer (nothing else in the transaction refers to them); a
+ * user with a credential is inserted at once, since the credential's row refers to it.
  */
 export async function insertUsers(
   app: AppContext,
@@ -22,6 +40,7 @@ export async function insertUsers(
   params: TUserParams[],
   issuer: ChallengeIssuer,
   field = "parameters.users",
+  endsWithAppend = false,
 ): Promise<string[]> {
   const { now } = issuer;
   const prepared = await Promise.all(
@@ -53,6 +72,19 @@ export async function insertUsers(
     createdAt: now,
     updatedAt: now,
   }));
+  const bare = prepared.every(
+    (p) => p.keys.length === 0 && p.passkeys.length === 0 && p.identities.length === 0,
+  );
+  if (endsWithAppend && bare) {
+    for (const row of rows) {
+      deferRow(tx, {
+        shape: "user",
+        build: (prefix) => placeholderInsert(users, USER_COLUMNS, prefix),
+        values: row,
+      });
+    }
+    return rows.map((r) => r.id);
+  }
   await tx.insert(users).values(rows);
   const ids = rows.map((r) => r.id);
   await insertApiKeysOf(

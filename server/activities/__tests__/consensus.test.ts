@@ -229,6 +229,41 @@ describe("root quorum consensus", () => {
     expect(users.body.users.filter((u) => u.userName === "raced")).toHaveLength(1);
   });
 
+  it("users without credentials, created when a vote completes the consensus, exist with what was asked", async () => {
+    // At submission such users ride in the audit append's statement; a vote executes the activity
+    // in a savepoint of its own, where they are inserted at once (ActivityContext.endsWithAppend).
+    const bare = {
+      userName: "approved-bare",
+      userEmail: "bare@example.com",
+      apiKeys: [],
+      authenticators: [],
+      oauthProviders: [],
+      userTags: [],
+    };
+    const pending = await submit(roots[0]!.key, "create_users", "ACTIVITY_TYPE_CREATE_USERS_V4", {
+      users: [bare, { ...bare, userName: "approved-bare-2", userEmail: undefined }],
+    });
+    expect(pending.body.activity.status).toBe("ACTIVITY_STATUS_CONSENSUS_NEEDED");
+    const approved = await vote(roots[1]!.key, true, pending.body.activity.fingerprint);
+    expect(approved.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    const { userIds } = approved.body.activity.result.createUsersResult as { userIds: string[] };
+    expect(userIds).toHaveLength(2);
+    const read = await Promise.all(
+      userIds.map((userId) =>
+        t.call<{ user: { userName: string; userEmail?: string } }>(
+          "query",
+          "get_user",
+          { organizationId: orgId, userId },
+          roots[0]!.key,
+        ),
+      ),
+    );
+    expect(read.map((r) => [r.status, r.body.user.userName, r.body.user.userEmail ?? null])).toEqual([
+      [200, "approved-bare", "bare@example.com"],
+      [200, "approved-bare-2", null],
+    ]);
+  });
+
   it("a vote names an activity of the caller's organization; others are not found", async () => {
     const unknown = await vote<ErrorBody>(roots[1]!.key, true, `sha256:${"0".repeat(64)}`);
     expect(unknown.status).toBe(404);

@@ -135,7 +135,7 @@ describe("database round trips per request", () => {
     const control = CONTROL_APART;
     expect(counts).toEqual({
       whoami: 1,
-      create_users: 3 + control,
+      create_users: 2 + control,
       "sign_raw_payload secp256k1": 2 + control,
       "sign_raw_payload ed25519": 2 + control,
       // The first round after a change reads the policies and the interfaces again.
@@ -185,7 +185,7 @@ describe("database round trips per request", () => {
     }
     expect((await total("/query/whoami")) - before.whoami).toBe(20 * 1);
     expect((await total("/submit/create_users")) - before.users).toBe(
-      20 * (3 + CONTROL_APART) + (await checkpoints()) - before.checkpoints,
+      20 * (2 + CONTROL_APART) + (await checkpoints()) - before.checkpoints,
     );
   }, 60_000);
 
