@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { TWalletAccountParams } from "@/lib/api/wallets";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -79,6 +79,12 @@ function refuseRepeats(accounts: TWalletAccountParams[]): void {
 }
 
 async function refuseExisting(tx: Tx, wallet: WalletRow, accounts: TWalletAccountParams[]): Promise<void> {
+  // Only the derivations asked for, through the wallet's unique derivation index: reading every
+  // account of the wallet made each new account cost more than the one before.
+  const asked = sql.join(
+    accounts.map((a) => sql`(${a.curve}, ${a.path}, ${a.addressFormat})`),
+    sql`, `,
+  );
   const existing = await tx
     .select({
       curve: walletAccounts.curve,
@@ -86,7 +92,12 @@ async function refuseExisting(tx: Tx, wallet: WalletRow, accounts: TWalletAccoun
       addressFormat: walletAccounts.addressFormat,
     })
     .from(walletAccounts)
-    .where(eq(walletAccounts.walletId, wallet.id));
+    .where(
+      and(
+        eq(walletAccounts.walletId, wallet.id),
+        sql`(${walletAccounts.curve}, ${walletAccounts.path}, ${walletAccounts.addressFormat}) in (${asked})`,
+      ),
+    );
   const taken = new Set(existing.map(derivationKey));
   const clash = accounts.find((a) => taken.has(derivationKey(a)));
   if (clash) {

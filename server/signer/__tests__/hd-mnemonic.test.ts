@@ -1,5 +1,8 @@
 import { Bip39, EnglishMnemonic } from "@cosmjs/crypto";
 import { bytesToHex } from "@noble/hashes/utils.js";
+import * as bip39 from "@scure/bip39";
+import { wordlist } from "@scure/bip39/wordlists/english.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../encoding/input-error";
 import {
@@ -109,5 +112,41 @@ describe("generateMnemonic", () => {
   it("refuses lengths BIP-39 does not define", () => {
     expect(() => generateMnemonic(13 as MnemonicLength)).toThrow(InputError);
     expect(() => generateMnemonic(13 as MnemonicLength)).toThrow(/mnemonicLength/);
+  });
+});
+
+describe("isValidMnemonic", () => {
+  const LENGTHS = [12, 15, 18, 21, 24] as const;
+  const someWord = fc.integer({ min: 0, max: 2047 }).map((i) => wordlist[i]!);
+  // Valid mnemonics of every length, and the mistakes a stored or imported one could carry.
+  const candidates = fc.oneof(
+    fc.constantFrom(...LENGTHS).map((words) => generateMnemonic(words)),
+    fc.tuple(fc.constantFrom(...LENGTHS), fc.nat(), someWord).map(([words, at, word]) => {
+      const list = generateMnemonic(words).split(" ");
+      list[at % words] = word; // a word changed: the checksum fails, unless it happens to hold
+      return list.join(" ");
+    }),
+    fc.array(someWord, { minLength: 1, maxLength: 27 }).map((list) => list.join(" ")),
+    fc.constantFrom(...LENGTHS).map((words) => generateMnemonic(words).toUpperCase()),
+    fc.constantFrom(...LENGTHS).map((words) => generateMnemonic(words).replace(" ", "  ")),
+    fc.constantFrom(...LENGTHS).map((words) => ` ${generateMnemonic(words)}`),
+    fc.constantFrom(...LENGTHS).map((words) => generateMnemonic(words).replace(/ (\w+)$/, " $1\ud800")),
+    fc.constantFrom(...LENGTHS).map((words) => generateMnemonic(words).replace(/^(\w)/, "\uff41")),
+    fc.string(),
+  );
+
+  it("accepts exactly what @scure/bip39's validateMnemonic accepts", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(candidates, (mnemonic) => {
+        const expected = bip39.validateMnemonic(mnemonic, wordlist);
+        expect(isValidMnemonic(mnemonic)).toBe(expected);
+        if (expected) accepted++;
+      }),
+      { numRuns: 2000 },
+    );
+    // The property saw both answers, many times each.
+    expect(accepted).toBeGreaterThan(200);
+    expect(accepted).toBeLessThan(1900);
   });
 });

@@ -1,9 +1,9 @@
-import { p256 } from "@noble/curves/nist.js";
-import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { ECDH } from "node:crypto";
 import { ripemd160 } from "@noble/hashes/legacy.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { createBase58check } from "@scure/base";
+import { secp256k1Addon } from "../signing/secp256k1-addon";
 import type { Curve } from "../types";
 
 /** Byte helpers several chain families share. */
@@ -26,8 +26,23 @@ export function versioned(version: number, payload: Uint8Array): string {
   return base58check.encode(bytes);
 }
 
-/** The 65-byte SEC1 uncompressed form (0x04 ‖ x ‖ y) of a compressed secp256k1 or P-256 key. */
+/**
+ * The 65-byte SEC1 uncompressed form (0x04 ‖ x ‖ y) of a compressed secp256k1 or P-256 key: a square
+ * root modulo p, which every new Ethereum account's address needs. libsecp256k1's native addon takes
+ * 14 µs for secp256k1 and OpenSSL 30-60 µs for either curve, against about 170 µs in JavaScript
+ * (noble, used before). A key that is not a point on the curve throws.
+ */
 export function uncompressedPoint(curve: Curve, compressed: Uint8Array): Uint8Array {
-  const Point = curve === "CURVE_P256" ? p256.Point : secp256k1.Point;
-  return Point.fromBytes(compressed).toBytes(false);
+  if (curve === "CURVE_SECP256K1" && secp256k1Addon) {
+    return Uint8Array.from(secp256k1Addon.publicKeyConvert(compressed, false));
+  }
+  return new Uint8Array(
+    ECDH.convertKey(
+      compressed,
+      curve === "CURVE_P256" ? "prime256v1" : "secp256k1",
+      undefined,
+      undefined,
+      "uncompressed",
+    ) as Buffer,
+  );
 }

@@ -1,6 +1,4 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { p256 } from "@noble/curves/nist.js";
-import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { SignerInputError } from "../errors";
 import { HARDENED_OFFSET } from "../hd/path";
 import { ADDRESS_FORMATS, type AddressFormat, CURVES, type Curve } from "../types";
@@ -8,6 +6,7 @@ import { aptosFormats } from "./aptos";
 import { bitcoinFormats } from "./bitcoin";
 import { cosmosFormats } from "./cosmos";
 import { dogeFormats } from "./doge";
+import { uncompressedPoint } from "./encoding";
 import { ethereumFormats } from "./ethereum";
 import { rawFormats } from "./raw";
 import { solanaFormats } from "./solana";
@@ -85,16 +84,26 @@ function specFor(format: AddressFormat): AddressFormatSpec {
   return spec;
 }
 
+// A compressed point is on its curve when it decompresses: natively (encoding.ts), since every new
+// account's address checks its key first and noble's decompression cost about 170 µs of it.
 const KEY_SHAPES: Record<Curve, { length: number; form: string; isPoint(key: Uint8Array): boolean }> = {
-  CURVE_SECP256K1: { length: 33, form: "a 33-byte compressed SEC1 point", isPoint: onCurve(secp256k1.Point) },
-  CURVE_P256: { length: 33, form: "a 33-byte compressed SEC1 point", isPoint: onCurve(p256.Point) },
-  CURVE_ED25519: { length: 32, form: "32 bytes", isPoint: onCurve(ed25519.Point) },
+  CURVE_SECP256K1: {
+    length: 33,
+    form: "a 33-byte compressed SEC1 point",
+    isPoint: onCurve((key) => uncompressedPoint("CURVE_SECP256K1", key)),
+  },
+  CURVE_P256: {
+    length: 33,
+    form: "a 33-byte compressed SEC1 point",
+    isPoint: onCurve((key) => uncompressedPoint("CURVE_P256", key)),
+  },
+  CURVE_ED25519: { length: 32, form: "32 bytes", isPoint: onCurve((key) => ed25519.Point.fromBytes(key)) },
 };
 
-function onCurve(Point: { fromBytes(bytes: Uint8Array): unknown }): (key: Uint8Array) => boolean {
+function onCurve(decode: (key: Uint8Array) => unknown): (key: Uint8Array) => boolean {
   return (key) => {
     try {
-      Point.fromBytes(key);
+      decode(key);
       return true;
     } catch {
       return false;

@@ -3,6 +3,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ed25519PublicKey } from "../signing/ed25519-native";
 import type { Curve } from "../types";
 import { nativeCompressedPublicKey } from "./native-public-key";
+import { secp256k1PublicKey } from "./secp256k1-public-key";
 
 /**
  * What SLIP-10 needs to know about a curve. The three differ only in the HMAC key of the master
@@ -30,7 +31,7 @@ export const SLIP10_CURVES: Record<Curve, Slip10Curve> = {
     masterHmacKey: ascii("Bitcoin seed"),
     order: secp256k1.Point.Fn.ORDER,
     onInvalidScalar: "reject",
-    publicKey: (privateKey) => nativeCompressedPublicKey("secp256k1", privateKey),
+    publicKey: secp256k1PublicKey,
   },
   CURVE_P256: {
     masterHmacKey: ascii("Nist256p1 seed"),

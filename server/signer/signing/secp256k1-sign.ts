@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { signRecoverable } from "tiny-secp256k1";
+import { type Secp256k1Addon, secp256k1Addon, withOffHeapKey } from "./secp256k1-addon";
 
 /** A recoverable secp256k1 signature: r ‖ s (64 bytes, low-S) and the recovery id (0 or 1). */
 export interface RecoverableSignature {
@@ -8,11 +8,6 @@ export interface RecoverableSignature {
 }
 
 export type Secp256k1Sign = (privateKey: Uint8Array, digest: Uint8Array) => RecoverableSignature;
-
-interface NativeAddon {
-  contextRandomize(seed: Uint8Array): void;
-  ecdsaSign(digest: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
-}
 
 /**
  * libsecp256k1 (Bitcoin Core's library) compiled to WebAssembly by tiny-secp256k1: it copies the
@@ -37,43 +32,18 @@ function reducedDigest(digest: Uint8Array): Uint8Array {
 }
 
 /**
- * The same library as a native addon (the `secp256k1` package's prebuilt binary for this platform):
- * about three times faster than the WebAssembly build (50 against 160 µs a signature here). Loaded
- * through `secp256k1/bindings`, never the package's main entry, which falls back to a JavaScript
- * implementation (elliptic) when the binary does not load; here that case falls back to the
- * WebAssembly build instead. Resolved at run time through node:module, so a bundler leaves the addon
- * where npm put it.
- *
- * Two things the WebAssembly build does by itself are done here: its context is blinded with 32
- * random bytes, which libsecp256k1 uses to mask its signing arithmetic against timing and power side
- * channels; and the key is copied into a buffer of its own outside the JavaScript heap, zeroed after
- * the call. Handed a small Uint8Array that lives in V8's heap, a native call makes V8 move its bytes
- * out and leave the old ones behind as garbage nobody zeroes.
+ * The same library as a native addon (secp256k1-addon.ts): about three times faster than the
+ * WebAssembly build (50 against 160 µs a signature here), the key handed over off the JavaScript heap.
  */
-function loadNative(): Secp256k1Sign | undefined {
-  let addon: NativeAddon;
-  try {
-    const { createRequire } = process.getBuiltinModule("node:module");
-    addon = createRequire(import.meta.url)("secp256k1/bindings") as NativeAddon;
-    addon.contextRandomize(randomBytes(32));
-  } catch {
-    return undefined;
-  }
-  return (privateKey, digest) => {
-    const key = Buffer.allocUnsafeSlow(32);
-    try {
-      if (privateKey.length !== 32)
-        throw new Error(`a secp256k1 private key is 32 bytes, got ${privateKey.length}`);
-      key.set(privateKey);
+function nativeSign(addon: Secp256k1Addon): Secp256k1Sign {
+  return (privateKey, digest) =>
+    withOffHeapKey(privateKey, (key) => {
       const { signature, recid } = addon.ecdsaSign(reducedDigest(digest), key);
       return { signature, recoveryId: recid };
-    } finally {
-      key.fill(0);
-    }
-  };
+    });
 }
 
-export const nativeSecp256k1Sign: Secp256k1Sign | undefined = loadNative();
+export const nativeSecp256k1Sign: Secp256k1Sign | undefined = secp256k1Addon && nativeSign(secp256k1Addon);
 
 /** Both give the same bytes (RFC 6979 nonces, low-S): signing-secp256k1-libraries.test.ts. */
 export const secp256k1Sign: Secp256k1Sign = nativeSecp256k1Sign ?? wasmSecp256k1Sign;

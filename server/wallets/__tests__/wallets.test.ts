@@ -170,6 +170,25 @@ describe("wallets", () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already has an account/);
+    // A new derivation beside a taken one: the taken one is named, and neither is added.
+    const mixed = await submit("create_wallet_accounts", "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", {
+      walletId: created.walletId,
+      accounts: [ETH(5), ETH(3)],
+    });
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.message).toContain(`CURVE_SECP256K1 m/44'/60'/0'/0/3 ADDRESS_FORMAT_ETHEREUM`);
+    const afterMixed = await query<{ accounts: TWalletAccount[] }>("list_wallet_accounts", {
+      walletId: created.walletId,
+    });
+    expect(afterMixed.body.accounts.map((a) => a.path)).not.toContain("m/44'/60'/0'/0/5");
+    // The same path in another address format is another account.
+    const otherFormat = await completed<{ addresses: string[] }>(
+      "create_wallet_accounts",
+      "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS",
+      { walletId: created.walletId, accounts: [{ ...ETH(3), addressFormat: "ADDRESS_FORMAT_COMPRESSED" }] },
+      "createWalletAccountsResult",
+    );
+    expect(otherFormat.addresses[0]).toMatch(/^0[23][0-9a-f]{64}$/);
 
     const preview = await completed<{ addresses: string[] }>(
       "create_wallet_accounts",
