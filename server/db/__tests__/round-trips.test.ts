@@ -130,7 +130,8 @@ describe("database round trips per request", () => {
     // 1, 6, 5, 5. On PostgreSQL the append is also the COMMIT, and the BEGIN goes with the first
     // statement (pipelined-transaction.ts): two fewer. Now a signature that executes at once reads
     // its account with its caller and is recorded by its append (submit-folded.ts): 1, 6, 4, 4. Then
-    // create_users of users without passkeys or OAuth identities is recorded by its append too: 1, 5, 4, 4.
+    // create_users of users without passkeys or OAuth identities is recorded by its append too: 1, 5, 4, 4;
+    // and those users' rows ride in the append's statement as well: 1, 4, 4, 4.
     // (A signed checkpoint every 64 chain entries adds one more, which these few requests do not reach.)
     const control = CONTROL_APART;
     expect(counts).toEqual({
