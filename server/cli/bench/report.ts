@@ -4,6 +4,7 @@ import type { EarnCost } from "./earn-cost";
 import { floorMicros } from "./floors";
 import type { LoadResult } from "./load";
 import type { PolicyCost } from "./policy-cost";
+import { rulerAt } from "./rulers";
 import type { SendCost } from "./send-cost";
 import type { SigningCost } from "./signing-cost";
 import type { StampCost } from "./stamp-cost";
@@ -37,16 +38,14 @@ export function formatReport(report: BenchReport): string {
     `${cell("healthz", 9)}${cell("via Next", 10)}${cell("requests", 10)}${cell("errors", 8)}${cell("db RT", 7)}${cell("pool ms", 9)}${cell("floor ms", 10)}${cell("p50/floor", 11)}` +
     `${cell("loop p99", 10)}${cell("loop max", 10)}${cell("gc max", 8)}${cell("heap MB", 9)}${cell("hz p99", 8)}${cell("hz ×", 6)}` +
     `${cell("srv CPU", 9)}${cell("pg CPU", 8)}${cell("client CPU", 12)}`;
-  const row = (scenario: string, concurrency: number) =>
-    report.results.find((r) => r.scenario === scenario && r.concurrency === concurrency);
-  const healthzRow = (concurrency: number) => row("GET /healthz", concurrency);
   // Each row as a share of GET /healthz at the same concurrency: the issue's targets are such shares.
-  const ceiling = (concurrency: number) => healthzRow(concurrency)?.perSecond;
+  const ceiling = (concurrency: number) => rulerAt(report.results, "GET /healthz", concurrency)?.perSecond;
   // The same check through Next's router: the ruler earlier passes read the issue's shares against.
-  const nextCeiling = (concurrency: number) => row("GET /healthz through Next.js", concurrency)?.perSecond;
+  const nextCeiling = (concurrency: number) =>
+    rulerAt(report.results, "GET /healthz through Next.js", concurrency)?.perSecond;
   // The health check's p99 during the load, as a multiple of /healthz's own p99 at that concurrency.
   const probeRatio = (r: LoadResult) => {
-    const own = healthzRow(r.concurrency)?.p99Ms;
+    const own = rulerAt(report.results, "GET /healthz", r.concurrency)?.p99Ms;
     return r.healthzDuringP99Ms === undefined || !own ? undefined : r.healthzDuringP99Ms / own;
   };
   const rows = report.results.map((r) => {
@@ -89,7 +88,7 @@ export function formatReport(report: BenchReport): string {
       `(unseal its sealed key, sign) ${report.signing.walletAccountSignMicros.toFixed(1)} µs/op, ` +
       `(unseal mnemonic, BIP-39 seed, derive, sign: an older account's first use only) ` +
       `${report.signing.walletAccountDeriveSignMicros.toFixed(1)} µs/op`,
-    "healthz: req/s as a share of GET /healthz at the same concurrency, and via Next: of GET /healthz through Next.js; db RT: database round trips per request (the server's count, BEGIN and COMMIT included); pool ms: time per request the server spent waiting for pooled PostgreSQL connections (part of the latency; - on PGlite, whose one connection queues inside it); floor: the " +
+    "healthz: req/s as a share of GET /healthz at the same concurrency, and via Next: of GET /healthz through Next.js (each ruler runs before the API rows and again after them; shares are of its faster run, hz × of its lower p99); db RT: database round trips per request (the server's count, BEGIN and COMMIT included); pool ms: time per request the server spent waiting for pooled PostgreSQL connections (part of the latency; - on PGlite, whose one connection queues inside it); floor: the " +
       "in-process parts the request must do (stamp, wallet-account signature, policy round); loop: the " +
       "server's event-loop delay during the run, ms; gc max: its longest garbage-collection pause during the run, ms; " +
       "heap MB: its heap just after its latest major collection, at the end of the run (rising run after run: a leak; - before the first); hz p99: GET /healthz sent every 20 ms beside the load (what a " +
