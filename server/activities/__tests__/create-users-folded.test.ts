@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { webhookScene } from "../../webhooks/__tests__/webhook-scene";
 import { createUsers } from "../create-users";
 
 /**
@@ -154,6 +155,42 @@ describe("create_users recorded by the statement that commits it", () => {
     ]);
     // Created when the activity was: the same instant in the users and in the activity.
     expect(read.map((r) => r.body.user.createdAt)).toEqual([activity.createdAt, activity.createdAt]);
+  });
+
+  it("writes the users by the append on the path that records first too: a webhook endpoint listens", async () => {
+    // A listening endpoint sends the submission down the path that records first (submit.ts), which
+    // runs the same execution and ends with the same append: the users ride in it there as well.
+    const scene = await webhookScene(t);
+    const endpoint = await scene.submit("create_webhook_endpoint", "ACTIVITY_TYPE_CREATE_WEBHOOK_ENDPOINT", {
+      url: "https://93.184.215.14/hook",
+      name: "Users",
+      subscriptions: [{ eventType: "ACTIVITY_UPDATES" }],
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
+    const userName = `listened-${Math.random()}`;
+    const created = await scene.submit("create_users", "ACTIVITY_TYPE_CREATE_USERS_V4", {
+      users: [
+        {
+          userName,
+          userEmail: "listened@example.com",
+          apiKeys: [],
+          authenticators: [],
+          oauthProviders: [],
+          userTags: [],
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
+    const [userId] = created.body.activity.result.createUsersResult.userIds;
+    const user = await scene.query("get_user", { userId });
+    expect(user.user).toMatchObject({ userId, userName, userEmail: "listened@example.com" });
+    // And the endpoint's event about the activity was queued with it.
+    const events = await t.app.db.execute(
+      sql`select body from webhook_deliveries where organization_id = ${scene.organizationId} and event_type = 'ACTIVITY_UPDATES'`,
+    );
+    const bodies = (events as unknown as { rows: { body: string }[] }).rows.map((r) => r.body);
+    expect(bodies.some((b) => b.includes(created.body.activity.id))).toBe(true);
   });
 
   it("is one activity and one user however the same signed body is resent: again, or six times at once", async () => {
