@@ -72,6 +72,7 @@ export async function insertUsers(
     createdAt: now,
     updatedAt: now,
   }));
+  const ids = rows.map((r) => r.id);
   const bare = prepared.every(
     (p) => p.keys.length === 0 && p.passkeys.length === 0 && p.identities.length === 0,
   );
@@ -83,10 +84,9 @@ export async function insertUsers(
         values: row,
       });
     }
-    return rows.map((r) => r.id);
+    return ids;
   }
   await tx.insert(users).values(rows);
-  const ids = rows.map((r) => r.id);
   await insertApiKeysOf(
     tx,
     organizationId,

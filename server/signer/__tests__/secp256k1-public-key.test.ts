@@ -9,6 +9,7 @@ import {
   secp256k1PublicKey,
   wasmSecp256k1PublicKey,
 } from "../hd/secp256k1-public-key";
+import { secp256k1AddonShipsHere } from "./secp256k1-addon-platform";
 
 /**
  * BIP-32 derivation turns secp256k1 scalars into public keys with libsecp256k1 (native addon, or
@@ -23,11 +24,7 @@ const hex = (bytes: Uint8Array) => bytesToHex(bytes);
 
 describe("secp256k1 public keys for derivation", () => {
   it("come from the native addon where it loads (Linux x64 with glibc here)", () => {
-    const glibc = Boolean(
-      (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header
-        ?.glibcVersionRuntime,
-    );
-    if (process.platform === "linux" && process.arch === "x64" && glibc) {
+    if (secp256k1AddonShipsHere()) {
       expect(nativeSecp256k1PublicKey).toBeDefined();
       expect(secp256k1PublicKey).toBe(nativeSecp256k1PublicKey);
     } else {

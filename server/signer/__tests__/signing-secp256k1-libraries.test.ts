@@ -10,6 +10,7 @@ import {
   secp256k1Sign,
   wasmSecp256k1Sign,
 } from "../signing/secp256k1-sign";
+import { secp256k1AddonShipsHere } from "./secp256k1-addon-platform";
 
 /**
  * secp256k1 signatures come from libsecp256k1, as a native addon where its binary loads and as
@@ -42,11 +43,7 @@ const rsv = (sign: Secp256k1Sign, privateKey: Uint8Array, digest: Uint8Array) =>
 
 describe("the libsecp256k1 build the signer uses", () => {
   it("is the native addon on Linux x64 with glibc, the platform its binary ships for here", () => {
-    const glibc = Boolean(
-      (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header
-        ?.glibcVersionRuntime,
-    );
-    if (process.platform === "linux" && process.arch === "x64" && glibc) {
+    if (secp256k1AddonShipsHere()) {
       expect(nativeSecp256k1Sign).toBeDefined();
       expect(secp256k1Sign).toBe(nativeSecp256k1Sign);
       expect(secp256k1Build).toBe("native libsecp256k1");

@@ -1,5 +1,5 @@
 import { pointFromScalar } from "tiny-secp256k1";
-import { secp256k1Addon, withOffHeapKey } from "../signing/secp256k1-addon";
+import { type Secp256k1Addon, secp256k1Addon, withOffHeapKey } from "../signing/secp256k1-addon";
 
 /** The compressed SEC1 public key (33 bytes) of a secp256k1 scalar in [1, n); anything else throws. */
 export type Secp256k1PublicKey = (privateKey: Uint8Array) => Uint8Array;
@@ -17,9 +17,12 @@ export const wasmSecp256k1PublicKey: Secp256k1PublicKey = (privateKey) => {
 
 /** The native addon (secp256k1-addon.ts): 42 µs, the key handed over off the JavaScript heap. */
 export const nativeSecp256k1PublicKey: Secp256k1PublicKey | undefined =
-  secp256k1Addon &&
-  ((privateKey) =>
-    withOffHeapKey(privateKey, (key) => Uint8Array.from(secp256k1Addon!.publicKeyCreate(key, true))));
+  secp256k1Addon && nativePublicKey(secp256k1Addon);
+
+function nativePublicKey(addon: Secp256k1Addon): Secp256k1PublicKey {
+  return (privateKey) =>
+    withOffHeapKey(privateKey, (key) => Uint8Array.from(addon.publicKeyCreate(key, true)));
+}
 
 /**
  * What BIP-32 derivation computes once per non-hardened level and once for the account's own key:
