@@ -5,25 +5,28 @@ import { verifyWebAuthnStamp } from "../auth/webauthn-stamp";
 import type { AppContext } from "../context";
 import { unauthenticated } from "../errors";
 
+/** What authentication reads of a request: its headers (the body comes verified as `raw`). */
+type Headed = Pick<Request, "headers">;
+
 /** A stamp, and the read-only session sent beside it if any (which must then name the same user). */
 export type Stamped = { kind: "stamp"; stamp: VerifiedStamp; session?: ReadOnlySession };
 /** What authenticates a query: a stamp, or a read-only session JWT alone (X-Session). */
 export type QueryCredentials = Stamped | { kind: "session"; session: ReadOnlySession };
 
-async function verifyStamp(app: AppContext, request: Request, raw: Uint8Array): Promise<VerifiedStamp> {
+async function verifyStamp(app: AppContext, request: Headed, raw: Uint8Array): Promise<VerifiedStamp> {
   const header = readStampHeader(request.headers);
   if (header.kind === "API_KEY") return verifyApiKeyStamp(header.value, raw);
   return verifyWebAuthnStamp(app.db, app.config, header.value, raw);
 }
 
 /** X-Session, verified when present: a token that is sent is honoured or refused, never ignored. */
-function readSession(app: AppContext, request: Request): ReadOnlySession | undefined {
+function readSession(app: AppContext, request: Headed): ReadOnlySession | undefined {
   const token = request.headers.get("x-session");
   if (token === null) return undefined;
   return verifyReadOnlySession(app.serverKey, token.trim(), app.clock.now());
 }
 
-async function stamped(app: AppContext, request: Request, raw: Uint8Array): Promise<Stamped> {
+async function stamped(app: AppContext, request: Headed, raw: Uint8Array): Promise<Stamped> {
   const stamp = await verifyStamp(app, request, raw);
   return { kind: "stamp", stamp, session: readSession(app, request) };
 }
@@ -34,7 +37,7 @@ async function stamped(app: AppContext, request: Request, raw: Uint8Array): Prom
  */
 export async function authenticateActivity(
   app: AppContext,
-  request: Request,
+  request: Headed,
   raw: Uint8Array,
 ): Promise<Stamped> {
   if (!hasStampHeader(request.headers) && request.headers.get("x-session") !== null) {
@@ -49,7 +52,7 @@ export async function authenticateActivity(
 /** A query: stamped like an activity, or — with no stamp header at all — by a read-only session. */
 export async function authenticateQuery(
   app: AppContext,
-  request: Request,
+  request: Headed,
   raw: Uint8Array,
 ): Promise<QueryCredentials> {
   if (!hasStampHeader(request.headers)) {

@@ -10,8 +10,20 @@ const clientClosed = () =>
     "the request body ended early: the client closed the connection",
   );
 
+/**
+ * A request whose body `latchkey start` already read off the socket (direct-routes.ts): its bytes,
+ * without a web stream to read them from again (answer.ts says what such a stream costs).
+ */
+export interface ReadRequest {
+  readonly headers: Headers;
+  readonly bodyBytes: Uint8Array;
+}
+
+/** What the API's pipeline reads of a request: its headers and its raw body. */
+export type ApiRequest = Request | ReadRequest;
+
 /** Read the raw body once, refusing more than `limit` bytes without buffering them. */
-export async function readRawBody(request: Request, limit: number): Promise<Uint8Array> {
+export async function readRawBody(request: ApiRequest, limit: number): Promise<Uint8Array> {
   const tooLarge = () =>
     new ApiError(
       "PAYLOAD_TOO_LARGE",
@@ -20,6 +32,10 @@ export async function readRawBody(request: Request, limit: number): Promise<Uint
     );
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if ("bodyBytes" in request) {
+    if (request.bodyBytes.byteLength > limit) throw tooLarge();
+    return request.bodyBytes;
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

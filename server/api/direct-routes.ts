@@ -3,8 +3,10 @@ import { setDirectRoutes } from "../direct-routes-slot";
 import { ApiError, errorBody, internalError } from "../errors";
 import { newId } from "../ids";
 import { getRuntime } from "../runtime";
-import { type ApiRoute, apiJson, handleApiRequest, routeExists } from "./handle";
-import { healthAnswer } from "./health-answer";
+import type { ApiAnswer } from "./answer";
+import type { ApiRequest } from "./body";
+import { type ApiRoute, answerApiRequest, apiJson, routeExists } from "./handle";
+import { healthJson } from "./health-answer";
 import { httpStatus } from "./http-status";
 
 /** The API's hot paths, answered without Next.js in between: see server/direct-routes-slot.ts for why. */
@@ -27,7 +29,7 @@ function serveDirect(req: IncomingMessage, res: ServerResponse): boolean {
     return true;
   }
   if (req.method === "GET" && req.url === "/healthz") {
-    void answer(res, req, healthAnswer);
+    void answer(res, req, healthJson);
     return true;
   }
   return false;
@@ -37,7 +39,7 @@ function serveDirect(req: IncomingMessage, res: ServerResponse): boolean {
 const notReady = () =>
   new ApiError("UNAVAILABLE", "NOT_READY", "the service could not open its database; see its log");
 
-async function apiResponse(req: IncomingMessage, route: ApiRoute): Promise<Response> {
+async function apiResponse(req: IncomingMessage, route: ApiRoute): Promise<ApiAnswer> {
   const app = await getRuntime().catch((error: unknown) => {
     process.stderr.write(`latchkey: cannot answer ${req.url}: ${String(error)}\n`);
     throw notReady();
@@ -49,7 +51,7 @@ async function apiResponse(req: IncomingMessage, route: ApiRoute): Promise<Respo
   const refusedUnread = !routeExists(route) || (Number.isFinite(declared) && declared > limit);
   // Otherwise one byte over the limit is enough for the pipeline to refuse the body with its 413.
   const body = refusedUnread ? new Uint8Array(0) : await readBody(req, limit + 1);
-  return handleApiRequest(app, toRequest(req, body), route);
+  return answerApiRequest(app, toRequest(req, body), route);
 }
 
 const clientClosed = () =>
@@ -83,7 +85,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | Rea
   });
 }
 
-function toRequest(req: IncomingMessage, body: Uint8Array | ReadableStream): Request {
+/**
+ * The request as the pipeline reads it: its headers, and its bytes as read (answer.ts says why not
+ * a `Request` over them); a body that failed mid-way stays a `Request` whose stream fails.
+ */
+function toRequest(req: IncomingMessage, body: Uint8Array | ReadableStream): ApiRequest {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
@@ -92,6 +98,7 @@ function toRequest(req: IncomingMessage, body: Uint8Array | ReadableStream): Req
   if (!headers.has("x-forwarded-for") && req.socket.remoteAddress) {
     headers.set("x-forwarded-for", req.socket.remoteAddress);
   }
+  if (body instanceof Uint8Array) return { headers, bodyBytes: body };
   // The pipeline reads the path only; the client's Host header has no say in the URL.
   return new Request(`http://localhost${req.url}`, {
     method: "POST",
@@ -101,8 +108,8 @@ function toRequest(req: IncomingMessage, body: Uint8Array | ReadableStream): Req
   } as RequestInit);
 }
 
-async function answer(res: ServerResponse, req: IncomingMessage, respond: () => Promise<Response>) {
-  let response: Response;
+async function answer(res: ServerResponse, req: IncomingMessage, respond: () => Promise<ApiAnswer>) {
+  let response: ApiAnswer;
   try {
     response = await respond();
   } catch (error) {
@@ -114,11 +121,8 @@ async function answer(res: ServerResponse, req: IncomingMessage, respond: () => 
     response = apiJson(false, httpStatus(failure), errorBody(failure, requestId), requestId);
   }
   try {
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers: Record<string, string> = {};
-    for (const [name, value] of response.headers) headers[name] = value;
-    headers["content-length"] = String(body.byteLength);
-    res.writeHead(response.status, headers);
+    const body = Buffer.from(response.body);
+    res.writeHead(response.status, { ...response.headers, "content-length": String(body.byteLength) });
     res.end(body);
   } catch (error) {
     // Never an unhandled rejection (it would stop the process): this one connection ends instead.

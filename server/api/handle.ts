@@ -24,8 +24,9 @@ import { allowlistSubject, enforceIpAllowlist } from "../ip-allowlist/enforce";
 import { queryRegistry } from "../queries/index";
 import { enforceQueryScope } from "../queries/session-scope";
 import { RequestBudget } from "../rate-limit/enforce";
+import { type ApiAnswer, mergedHeaders, toResponse } from "./answer";
 import { authenticateActivity, authenticateQuery, type QueryCredentials, type Stamped } from "./authenticate";
-import { CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
+import { type ApiRequest, CLIENT_CLOSED, parseJsonObject, readRawBody } from "./body";
 import { clientAddress } from "./client-address";
 import { httpStatus } from "./http-status";
 import { apiSecurityHeaders, servedOverHttps } from "./security-headers";
@@ -43,16 +44,16 @@ export function apiJson(
   body: unknown,
   requestId: string,
   headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify(body), {
+): ApiAnswer {
+  return {
     status,
-    headers: {
-      ...apiSecurityHeaders(https),
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      ...headers,
-    },
-  });
+    headers: mergedHeaders(
+      apiSecurityHeaders(https),
+      { "content-type": "application/json", "x-request-id": requestId },
+      headers,
+    ),
+    body: JSON.stringify(body),
+  };
 }
 
 export function routeExists(route: ApiRoute): boolean {
@@ -68,7 +69,7 @@ export function routeExists(route: ApiRoute): boolean {
  */
 async function authenticatedWithBudget<C extends QueryCredentials>(
   app: AppContext,
-  request: Request,
+  request: ApiRequest,
   route: ApiRoute,
   authenticating: Promise<C>,
 ): Promise<{ credentials: C; budget: RequestBudget }> {
@@ -269,11 +270,11 @@ async function runQuery(
  * The one request pipeline (below), its database round trips and its waits for pooled connections
  * counted per path for /metrics and the bench.
  */
-export async function handleApiRequest(
+export async function answerApiRequest(
   app: AppContext,
-  request: Request,
+  request: ApiRequest,
   route: ApiRoute,
-): Promise<Response> {
+): Promise<ApiAnswer> {
   const { value, roundTrips, poolWaitMs } = await countRoundTrips(() =>
     servedAsArrivedNow(() => handleCounted(app, request, route)),
   );
@@ -283,12 +284,21 @@ export async function handleApiRequest(
   return value;
 }
 
+/** The pipeline's answer as a WHATWG Response: what Next's route files return. */
+export async function handleApiRequest(
+  app: AppContext,
+  request: Request,
+  route: ApiRoute,
+): Promise<Response> {
+  return toResponse(await answerApiRequest(app, request, route));
+}
+
 /**
  * The one request pipeline: read the raw body once, verify the stamp over those exact bytes (or,
  * for a query only, a read-only session JWT in X-Session), parse, resolve the caller, validate,
  * dispatch, and map every error to one JSON shape.
  */
-async function handleCounted(app: AppContext, request: Request, route: ApiRoute): Promise<Response> {
+async function handleCounted(app: AppContext, request: ApiRequest, route: ApiRoute): Promise<ApiAnswer> {
   const incoming = request.headers.get("x-request-id");
   const requestId = incoming && UUID_PATTERN.test(incoming) ? incoming : newId();
   const started = performance.now();

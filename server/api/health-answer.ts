@@ -1,5 +1,6 @@
-import { healthResponse } from "../observability/health";
+import { healthReport } from "../observability/health";
 import { getRuntime } from "../runtime";
+import { type ApiAnswer, mergedHeaders, toResponse } from "./answer";
 import { apiSecurityHeaders, servedOverHttps } from "./security-headers";
 
 /**
@@ -7,15 +8,19 @@ import { apiSecurityHeaders, servedOverHttps } from "./security-headers";
  * API's headers — it is JSON like the API's answers, and the proxy skips its path as it does theirs.
  */
 export async function healthAnswer(): Promise<Response> {
-  let report: Response;
+  return toResponse(await healthJson());
+}
+
+/** The same answer as plain data (answer.ts), as `latchkey start` writes it. */
+export async function healthJson(): Promise<ApiAnswer> {
+  let report: ApiAnswer;
   let https = false;
   try {
     const app = await getRuntime();
     https = servedOverHttps(app.config.origins);
-    report = await healthResponse(app);
+    report = await healthReport(app);
   } catch (error) {
-    report = await healthResponse(undefined, error);
+    report = await healthReport(undefined, error);
   }
-  for (const [name, value] of Object.entries(apiSecurityHeaders(https))) report.headers.set(name, value);
-  return report;
+  return { ...report, headers: mergedHeaders(report.headers, apiSecurityHeaders(https)) };
 }

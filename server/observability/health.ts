@@ -1,3 +1,5 @@
+import type { ApiAnswer } from "../api/answer";
+import { toResponse } from "../api/answer";
 import type { AppContext } from "../context";
 import { NO_STORE_NO_TRANSFORM } from "./cache-control";
 
@@ -16,33 +18,32 @@ function driverMessage(error: unknown): string {
  * chains too, saying plainly which are local devnets (started on first use) and which real nodes.
  */
 export async function healthResponse(app: AppContext | undefined, startupError?: unknown): Promise<Response> {
+  return toResponse(await healthReport(app, startupError));
+}
+
+/** The same report as plain data (answer.ts), as `latchkey start` writes it. */
+export async function healthReport(app: AppContext | undefined, startupError?: unknown): Promise<ApiAnswer> {
   const headers = { "content-type": "application/json", "cache-control": NO_STORE_NO_TRANSFORM };
+  const report = (status: number, value: unknown): ApiAnswer => ({
+    status,
+    headers,
+    body: JSON.stringify(value),
+  });
   if (!app) {
     const reason = startupError === undefined ? "starting" : `startup failed: ${driverMessage(startupError)}`;
-    return new Response(JSON.stringify({ status: "unavailable", reason }), { status: 503, headers });
+    return report(503, { status: "unavailable", reason });
   }
   try {
     const readiness = await app.databaseReadiness();
     const { applied, expected } = readiness.migrations;
     if (applied >= expected) {
       const chains = app.chains.status().map(({ caip2, local, running }) => ({ caip2, local, running }));
-      return new Response(
-        JSON.stringify({ status: "ok", driver: app.driver, pid: process.pid, ...readiness, chains }),
-        {
-          headers,
-        },
-      );
+      return report(200, { status: "ok", driver: app.driver, pid: process.pid, ...readiness, chains });
     }
     const reason = `${applied} of ${expected} database migrations applied`;
-    return new Response(JSON.stringify({ status: "migrating", driver: app.driver, ...readiness, reason }), {
-      status: 503,
-      headers,
-    });
+    return report(503, { status: "migrating", driver: app.driver, ...readiness, reason });
   } catch (error) {
     const reason = `database unreachable: ${driverMessage(error)}`;
-    return new Response(
-      JSON.stringify({ status: "unavailable", driver: app.driver, database: false, reason }),
-      { status: 503, headers },
-    );
+    return report(503, { status: "unavailable", driver: app.driver, database: false, reason });
   }
 }
