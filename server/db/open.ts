@@ -11,6 +11,7 @@ import {
   closeConnectionsReleasedInTransaction,
 } from "./pipelined-transaction";
 import { nameHotStatements } from "./prepared-statements";
+import { queryWithCallbacks } from "./queries-with-callbacks";
 import { servedFirst } from "./ranked-turns";
 import { appliedOverOwnConnection, type ReadinessCheck, readinessCheck } from "./readiness";
 import { countPgliteRoundTrips, countPoolRoundTrips, notePoolWait } from "./round-trips";
@@ -149,6 +150,7 @@ async function openPostgres(
   // Each wraps the client's query in turn, the last one outermost: a statement carrying its BEGIN or
   // COMMIT is built from the named statement, and what is answered without a round trip (the kept
   // BEGIN, Drizzle's COMMIT after a carried one) is answered before the round-trip count.
+  pool.on("connect", (client) => queryWithCallbacks(client as never));
   pool.on("connect", (client) => carryTransactionControl(client as never));
   if (options.prepare !== false) nameHotStatements(pool as never);
   countPoolRoundTrips(pool as never);

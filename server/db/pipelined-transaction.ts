@@ -129,36 +129,40 @@ export function carryTransactionControl(client: PipelinedClient): void {
             : "follow a BEGIN not yet known to have taken effect";
         return refuse(args, new Error(`only a plain statement can ${role}`));
       }
-      const pipelined = new PipelinedQuery(config, args[1] as unknown[] | undefined, {
-        begin,
-        commit,
-        after,
-      });
+      const { promise: done, resolve, reject } = Promise.withResolvers<unknown>();
+      let settled = false;
+      // pg may call back twice (a value it cannot encode: the error, then the Sync's answer).
+      const settle: QueryCallback = (error, result) => {
+        if (settled) return;
+        settled = true;
+        if (!commit) return error ? reject(error) : resolve(result);
+        if (!error && client.getTransactionStatus() === "I") {
+          client[COMMIT] = "committed";
+          return resolve(result);
+        }
+        client[COMMIT] = undefined;
+        if (!error) return reject(new Error("the statement carrying the COMMIT left a transaction open"));
+        if (pipelined.committed) {
+          const reason = error instanceof Error ? error.message : String(error);
+          return reject(
+            new Error(`the transaction committed, but its last statement's answer failed: ${reason}`, {
+              cause: error,
+            }),
+          );
+        }
+        reject(error);
+      };
+      // The callback goes in with the query, not onto it afterwards (queries-with-callbacks.ts).
+      const pipelined = new PipelinedQuery(
+        { ...config, callback: settle },
+        args[1] as unknown[] | undefined,
+        {
+          begin,
+          commit,
+          after,
+        },
+      );
       if (begin !== undefined) client[CARRIER] = pipelined;
-      const done = new Promise((resolve, reject) => {
-        let settled = false;
-        // pg may call back twice (a value it cannot encode: the error, then the Sync's answer).
-        pipelined.callback = (error, result) => {
-          if (settled) return;
-          settled = true;
-          if (!commit) return error ? reject(error) : resolve(result);
-          if (!error && client.getTransactionStatus() === "I") {
-            client[COMMIT] = "committed";
-            return resolve(result);
-          }
-          client[COMMIT] = undefined;
-          if (!error) return reject(new Error("the statement carrying the COMMIT left a transaction open"));
-          if (pipelined.committed) {
-            const reason = error instanceof Error ? error.message : String(error);
-            return reject(
-              new Error(`the transaction committed, but its last statement's answer failed: ${reason}`, {
-                cause: error,
-              }),
-            );
-          }
-          reject(error);
-        };
-      });
       if (commit) client[COMMIT] = "in flight";
       query.call(this, pipelined);
       return done;
@@ -250,20 +254,28 @@ export function clearPipelineOnAcquire(client: PipelinedClient): void {
 export function closeConnectionsReleasedInTransaction(pool: {
   connect: (...args: unknown[]) => unknown;
 }): void {
-  type Borrowed = PipelinedClient & { release: (error?: Error | boolean) => void };
   const connect = pool.connect;
   pool.connect = function (this: unknown, ...args: unknown[]) {
     if (args.length > 0) return connect.apply(this, args);
-    return (connect.call(this) as Promise<Borrowed>).then((client) => {
-      const release = client.release;
-      client.release = (error?: Error | boolean) => {
-        const status = client.getTransactionStatus();
-        const stranded = !error && (status === "T" || status === "E");
-        release.call(client, stranded ? new Error("a connection was released inside a transaction") : error);
-      };
-      return client;
-    });
+    return (connect.call(this) as Promise<Borrowed>).then(closedIfReleasedInTransaction);
   };
+}
+
+type Borrowed = PipelinedClient & { release: (error?: Error | boolean) => void };
+
+/**
+ * The connection, its release closing it when a transaction is still open. Made apart from `connect`
+ * so that the release stored on the long-lived connection keeps nothing of the borrower's scope
+ * (oldest-first.ts, HandBack, says what that cost).
+ */
+function closedIfReleasedInTransaction(client: Borrowed): Borrowed {
+  const release = client.release;
+  client.release = (error?: Error | boolean) => {
+    const status = client.getTransactionStatus();
+    const stranded = !error && (status === "T" || status === "E");
+    release.call(client, stranded ? new Error("a connection was released inside a transaction") : error);
+  };
+  return client;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthResponse } from "../../observability/health";
 import { ETHEREUM_ACCOUNT } from "../../testing/accounts";
@@ -14,10 +13,8 @@ import { answeredInRequestContexts, stillHeld } from "../../testing/request-cont
  * context, and it would not be collected. A health check once did exactly that (server/db/readiness.ts).
  *
  * Requests here go one at a time, on the pool's warm connection. What stays bounded is left out: a
- * pooled connection opened during a request keeps that request's context while it lives, and an
- * idle one keeps its last borrower's until its next use or its idle timeout — at most one request
- * per connection (since the pool lends by arrival, server/db/oldest-first.ts, this includes a
- * one-statement `pool.query`'s borrower, which pg-pool used to release outside its context).
+ * pooled connection opened during a request keeps that request's context while it lives. An idle
+ * one no longer keeps its last borrower's (server/db/oldest-first.ts, HandBack).
  */
 
 let t: TestApp;
@@ -91,9 +88,8 @@ describe("an answered request is not kept", () => {
       expect(answered.answers, route).toEqual(Array(8).fill(expected[route]));
       contexts[route] = answered.contexts;
     }
-    // The bounded retention left out above: the warm connection's last borrower is kept until the
-    // connection's next use or its idle timeout. One use from outside every request releases it.
-    await t.app.db.execute(sql`select 1`);
+    // Nothing runs in between: the warm connection, idle in the pool, keeps nothing of its last
+    // borrower either (server/db/idle-connections-keep-nothing.postgres.test.ts).
     await collectGarbage();
     const kept = Object.fromEntries(
       Object.entries(contexts).map(([route, held]) => [route, stillHeld(held)]),
