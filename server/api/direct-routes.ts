@@ -109,20 +109,20 @@ function toRequest(req: IncomingMessage, body: Uint8Array | ReadableStream): Api
 }
 
 async function answer(res: ServerResponse, req: IncomingMessage, respond: () => Promise<ApiAnswer>) {
-  let response: ApiAnswer;
+  let answered: ApiAnswer;
   try {
-    response = await respond();
+    answered = await respond();
   } catch (error) {
     // The pipeline answers its own errors: what reaches here is a context that did not open, or a bug.
     const failure = error instanceof ApiError ? error : internalError();
     if (!(error instanceof ApiError)) process.stderr.write(`latchkey: request failed: ${String(error)}\n`);
     // No context to read the origins from: answered as over plain HTTP (no HSTS on this one answer).
     const requestId = newId();
-    response = apiJson(false, httpStatus(failure), errorBody(failure, requestId), requestId);
+    answered = apiJson(false, httpStatus(failure), errorBody(failure, requestId), requestId);
   }
   try {
-    const body = Buffer.from(response.body);
-    res.writeHead(response.status, { ...response.headers, "content-length": String(body.byteLength) });
+    const body = Buffer.from(answered.body);
+    res.writeHead(answered.status, { ...answered.headers, "content-length": String(body.byteLength) });
     res.end(body);
   } catch (error) {
     // Never an unhandled rejection (it would stop the process): this one connection ends instead.

@@ -1,5 +1,3 @@
-import type { ApiAnswer } from "../api/answer";
-import { toResponse } from "../api/answer";
 import type { AppContext } from "../context";
 import { NO_STORE_NO_TRANSFORM } from "./cache-control";
 
@@ -18,13 +16,23 @@ function driverMessage(error: unknown): string {
  * chains too, saying plainly which are local devnets (started on first use) and which real nodes.
  */
 export async function healthResponse(app: AppContext | undefined, startupError?: unknown): Promise<Response> {
-  return toResponse(await healthReport(app, startupError));
+  const { status, headers, body } = await healthReport(app, startupError);
+  return new Response(body, { status, headers });
 }
 
-/** The same report as plain data (answer.ts), as `latchkey start` writes it. */
-export async function healthReport(app: AppContext | undefined, startupError?: unknown): Promise<ApiAnswer> {
+/** The report as plain data, as `latchkey start` writes it (server/api/answer.ts says why). */
+export interface HealthReport {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export async function healthReport(
+  app: AppContext | undefined,
+  startupError?: unknown,
+): Promise<HealthReport> {
   const headers = { "content-type": "application/json", "cache-control": NO_STORE_NO_TRANSFORM };
-  const report = (status: number, value: unknown): ApiAnswer => ({
+  const report = (status: number, value: unknown): HealthReport => ({
     status,
     headers,
     body: JSON.stringify(value),
