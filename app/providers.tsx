@@ -6,7 +6,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-qu
 import { useRouter } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { SIGN_IN_AGAIN, sessionEnded } from "@/lib/client/session-ended";
-import { clearSession } from "@/lib/client/session-store";
+import { clearSession, loadSession } from "@/lib/client/session-store";
 
 export function Providers({ children }: { children: ReactNode }) {
   const router = useRouter();
@@ -18,7 +18,11 @@ export function Providers({ children }: { children: ReactNode }) {
         queryCache: new QueryCache({
           onError: (error) => {
             if (!sessionEnded(error)) return;
-            clearSession().finally(() => router.replace(SIGN_IN_AGAIN));
+            // Only a session still kept here ended on its own: one signed out was forgotten first
+            // (signOut), and its sign-out goes to the sign-in page by itself.
+            void loadSession().then((kept) => {
+              if (kept) clearSession().finally(() => router.replace(SIGN_IN_AGAIN));
+            });
           },
         }),
       }),

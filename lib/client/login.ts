@@ -59,18 +59,18 @@ export async function keepSession(
 
 /** Sign out: the server forgets the session key (so a copy would be useless), then the browser does. */
 export async function signOut(session: StoredSession): Promise<void> {
-  try {
-    const { apiKeys } = await query(session, "get_api_keys", { userId: session.userId });
-    const mine = apiKeys.find((k) => k.credential.publicKey === session.key.publicKey);
-    if (mine) {
-      await submit(
-        session.organizationId,
-        "delete_api_keys",
-        { userId: session.userId, apiKeyIds: [mine.apiKeyId] },
-        { session },
-      );
-    }
-  } finally {
-    await clearSession();
+  // Forgotten here first, whatever the server then says: a read that the key's deletion refuses
+  // meanwhile finds no session kept, and is not taken for a session that ended on its own, which
+  // would send the one signing out to "your session ended" (app/providers.tsx).
+  await clearSession();
+  const { apiKeys } = await query(session, "get_api_keys", { userId: session.userId });
+  const mine = apiKeys.find((k) => k.credential.publicKey === session.key.publicKey);
+  if (mine) {
+    await submit(
+      session.organizationId,
+      "delete_api_keys",
+      { userId: session.userId, apiKeyIds: [mine.apiKeyId] },
+      { session },
+    );
   }
 }
