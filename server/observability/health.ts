@@ -11,22 +11,17 @@ function driverMessage(error: unknown): string {
   return inner instanceof Error ? inner.message : String(inner);
 }
 
-/**
- * GET /healthz: 200 when the database answers and is fully migrated, 503 otherwise. It lists the
- * chains too, saying plainly which are local devnets (started on first use) and which real nodes.
- */
-export async function healthResponse(app: AppContext | undefined, startupError?: unknown): Promise<Response> {
-  const { status, headers, body } = await healthReport(app, startupError);
-  return new Response(body, { status, headers });
-}
-
-/** The report as plain data, as `latchkey start` writes it (server/api/answer.ts says why). */
+/** The report as plain data, served as any API answer is (server/api/answer.ts says why not a Response). */
 export interface HealthReport {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
+/**
+ * GET /healthz: 200 when the database answers and is fully migrated, 503 otherwise. It lists the
+ * chains too, saying plainly which are local devnets (started on first use) and which real nodes.
+ */
 export async function healthReport(
   app: AppContext | undefined,
   startupError?: unknown,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { healthResponse } from "../../observability/health";
+import { healthReport } from "../../observability/health";
 import { ETHEREUM_ACCOUNT } from "../../testing/accounts";
 import { collectGarbage } from "../../testing/collect-garbage";
 import { newApiKey, startTestApp, type TestApp, type TestKey } from "../../testing/harness";
@@ -33,7 +33,7 @@ describe("an answered request is not kept", () => {
   it("whatever the route and whatever the answer", async () => {
     const outsider = newApiKey();
     const answers: Record<string, (n: number) => Promise<number>> = {
-      "GET /healthz": async () => (await healthResponse(t.app)).status,
+      "GET /healthz": async () => (await healthReport(t.app)).status,
       whoami: async () => (await t.call("query", "whoami", { organizationId }, key)).status,
       create_users: async (n) =>
         (

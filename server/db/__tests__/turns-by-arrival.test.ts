@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { healthResponse } from "../../observability/health";
+import { healthReport } from "../../observability/health";
 import { startTestApp, type TestApp } from "../../testing/harness";
 import { servedAsArrivedNow } from "../ranked-turns";
 
@@ -70,9 +70,9 @@ describe("turns at the database", () => {
     const answered: string[] = [];
     const requests = Array.from({ length: 5 }, (_, i) => request(`request ${i}`, now, answered));
     await sleep(20);
-    const checked = healthResponse(t.app).then((response) => {
+    const checked = healthReport(t.app).then((report) => {
       answered.push("health");
-      return response.status;
+      return report.status;
     });
     // On PostgreSQL the check opens its own connection and answers meanwhile; PGlite's waits its turn.
     await (process.env.DATABASE_URL ? checked : sleep(100));

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { READINESS_APPLICATION_NAME } from "../../db/readiness";
 import { startTestApp, type TestApp } from "../../testing/harness";
-import { healthResponse } from "../health";
+import { healthReport } from "../health";
 
 /**
  * GET /healthz on PostgreSQL reads the database over a connection of its own, so a load balancer's
@@ -18,8 +18,8 @@ afterEach(async () => {
 });
 
 async function health(app: TestApp["app"]) {
-  const response = await healthResponse(app);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const report = await healthReport(app);
+  return { status: report.status, body: JSON.parse(report.body) as Record<string, unknown> };
 }
 
 /** Hold `count` pooled connections in open transactions until `release` is called. */

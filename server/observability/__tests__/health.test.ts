@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrationsDir } from "../../db/open";
 import { startTestApp, type TestApp } from "../../testing/harness";
-import { healthResponse } from "../health";
+import { healthReport } from "../health";
 
 const migrationCount = (
   JSON.parse(fs.readFileSync(path.join(migrationsDir(), "meta", "_journal.json"), "utf8")) as {
@@ -19,10 +19,10 @@ afterEach(async () => {
 });
 
 async function health(app: TestApp["app"] | undefined, startupError?: unknown) {
-  const res = await healthResponse(app, startupError);
-  expect(res.headers.get("content-type")).toBe("application/json");
-  expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  const res = await healthReport(app, startupError);
+  expect(res.headers["content-type"]).toBe("application/json");
+  expect(res.headers["cache-control"]).toBe("no-store, no-transform");
+  return { status: res.status, body: JSON.parse(res.body) as Record<string, unknown> };
 }
 
 // Each case starts its own app (every migration applied to a fresh PGlite): slow on a busy machine.
