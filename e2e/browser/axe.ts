@@ -29,6 +29,9 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   const theme = (await page.evaluate(() => document.documentElement.classList.contains("dark")))
     ? "dark"
     : "light";
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  // Legacy mode runs axe once in the page (same-origin frames included; the dashboard has no
+  // cross-origin ones) instead of once per frame and then again in a blank page opened to merge
+  // the parts: the same rules on the same DOM, 2.0–2.7 s → 1.2–1.6 s a run on this machine.
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).setLegacyMode().analyze();
   expect(listViolations(violations), `axe violations on ${what} (${theme})`).toEqual([]);
 }
