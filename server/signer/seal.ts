@@ -73,16 +73,31 @@ function decrypt(key: Uint8Array, sealed: string, aad: Buffer): Buffer {
   const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, NONCE_BYTES));
   decipher.setAAD(aad);
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+  // The plaintext stays in the one buffer OpenSSL wrote it to, which the caller wipes. Joined with
+  // final()'s output by Buffer.concat, it was copied into a slice of Node's shared 8 KB buffer pool
+  // and the original was left unwiped; and a slice of a secret in that pool held the whole pool
+  // chunk — the other requests' buffers in it too — through the young generation's collections:
+  // about 45 KB a signature that only full collections freed, one every second at c32
+  // (docs/scaling.md, sixteenth pass).
+  const plaintext = decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES));
+  let tail: Buffer;
   try {
-    return Buffer.concat([
-      decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES)),
-      decipher.final(),
-    ]);
+    tail = decipher.final();
   } catch {
+    plaintext.fill(0);
     throw new SealBrokenError(
       "sealed value does not authenticate (wrong master key, or moved between records)",
     );
   }
+  // AES-GCM's final() checks the tag and adds no bytes; should it ever add some, they are joined
+  // into a buffer of the plaintext's own, and both parts wiped.
+  if (tail.length === 0) return plaintext;
+  const whole = Buffer.allocUnsafeSlow(plaintext.length + tail.length);
+  plaintext.copy(whole);
+  tail.copy(whole, plaintext.length);
+  plaintext.fill(0);
+  tail.fill(0);
+  return whole;
 }
 
 export function seal(masterKey: Uint8Array, identity: SealIdentity, plaintext: Uint8Array): Sealed {

@@ -16,6 +16,17 @@ describe("seal", () => {
     expect(sealed.ciphertext).not.toContain(secret.toString("base64").slice(0, 12));
   });
 
+  it("opens into a buffer of the secret's own, never a slice of Node's shared buffer pool", () => {
+    // A 32-byte key, the size of a wallet account's: the size Buffer.concat would take from the pool.
+    const key = randomBytes(32);
+    const opened = unseal(master, wallet, seal(master, wallet, key));
+    expect(opened).toEqual(key);
+    // Its memory holds nothing but the secret: wiping it wipes every copy this process handed out,
+    // and keeping it keeps no other request's bytes alive (docs/scaling.md, sixteenth pass).
+    expect(opened.byteOffset).toBe(0);
+    expect(opened.buffer.byteLength).toBe(32);
+  });
+
   it("two seals of one secret share nothing (fresh data key and nonces)", () => {
     const a = seal(master, wallet, secret);
     const b = seal(master, wallet, secret);
