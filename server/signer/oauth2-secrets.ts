@@ -1,5 +1,6 @@
-import { createDecipheriv, createHmac } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
+import { openAesGcm } from "../crypto/aes-gcm-open";
 import type { DbOrTx } from "../db/client";
 import { installationKeyPublic } from "./installation-key";
 import type { MasterKeyring } from "./keyring";
@@ -56,28 +57,36 @@ function quorumOpen(privateKey: Uint8Array, hex: string, field: string): Buffer 
     new Oauth2SecretError(
       `${field} does not decrypt with this server's OAuth 2.0 encryption key (get_oauth2_encryption_key)`,
     );
-  let shared: Uint8Array;
+  let point: Uint8Array;
   try {
-    shared = p256.getSharedSecret(privateKey, sender, false).subarray(1, 33);
+    point = p256.getSharedSecret(privateKey, sender, false);
   } catch {
     throw refused();
   }
+  const shared = point.subarray(1, 33);
   const receiver = p256.getPublicKey(privateKey, false);
-  const key = createHmac("sha512", Buffer.concat([sender, receiver, shared]))
-    .update(HMAC_MESSAGE)
-    .digest()
-    .subarray(0, 32);
+  const keyMaterial = Buffer.concat([sender, receiver, shared]);
+  const key = createHmac("sha512", keyMaterial).update(HMAC_MESSAGE).digest().subarray(0, 32);
+  // The shared point and what was hashed from it are the key's makings: wiped, as the key is below.
+  keyMaterial.fill(0);
+  point.fill(0);
   const aad = Buffer.concat([sender, Buffer.from([sender.length]), receiver, Buffer.from([receiver.length])]);
+  let plaintext: Buffer | undefined;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", key, nonce);
-    decipher.setAAD(aad);
-    decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]);
+    plaintext = openAesGcm(
+      key,
+      nonce,
+      aad,
+      sealed.subarray(0, sealed.length - 16),
+      sealed.subarray(sealed.length - 16),
+    );
   } catch {
     throw refused();
   } finally {
     key.fill(0);
   }
+  if (!plaintext) throw refused();
+  return plaintext;
 }
 
 const identity = (organizationId: string, credentialId: string) => ({

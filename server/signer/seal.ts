@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createHash, randomBytes } from "node:crypto";
+import { openAesGcm } from "../crypto/aes-gcm-open";
 
 /**
  * Envelope encryption for key material at rest: AES-256-GCM under a fresh data key per record,
@@ -70,34 +71,19 @@ function encrypt(key: Uint8Array, plaintext: Uint8Array, aad: Buffer): string {
 function decrypt(key: Uint8Array, sealed: string, aad: Buffer): Buffer {
   const bytes = Buffer.from(sealed, "base64");
   if (bytes.length < NONCE_BYTES + TAG_BYTES) throw new SealBrokenError("sealed value is truncated");
-  const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, NONCE_BYTES));
-  decipher.setAAD(aad);
-  decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-  // The plaintext stays in the one buffer OpenSSL wrote it to, which the caller wipes. Joined with
-  // final()'s output by Buffer.concat, it was copied into a slice of Node's shared 8 KB buffer pool
-  // and the original was left unwiped; and a slice of a secret in that pool held the whole pool
-  // chunk — the other requests' buffers in it too — through the young generation's collections:
-  // about 45 KB a signature that only full collections freed, one every second at c32
-  // (docs/scaling.md, sixteenth pass).
-  const plaintext = decipher.update(bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES));
-  let tail: Buffer;
-  try {
-    tail = decipher.final();
-  } catch {
-    plaintext.fill(0);
+  const plaintext = openAesGcm(
+    key,
+    bytes.subarray(0, NONCE_BYTES),
+    aad,
+    bytes.subarray(NONCE_BYTES, bytes.length - TAG_BYTES),
+    bytes.subarray(bytes.length - TAG_BYTES),
+  );
+  if (!plaintext) {
     throw new SealBrokenError(
       "sealed value does not authenticate (wrong master key, or moved between records)",
     );
   }
-  // AES-GCM's final() checks the tag and adds no bytes; should it ever add some, they are joined
-  // into a buffer of the plaintext's own, and both parts wiped.
-  if (tail.length === 0) return plaintext;
-  const whole = Buffer.allocUnsafeSlow(plaintext.length + tail.length);
-  plaintext.copy(whole);
-  tail.copy(whole, plaintext.length);
-  plaintext.fill(0);
-  tail.fill(0);
-  return whole;
+  return plaintext;
 }
 
 export function seal(masterKey: Uint8Array, identity: SealIdentity, plaintext: Uint8Array): Sealed {
