@@ -1,5 +1,7 @@
 import { createDecipheriv } from "node:crypto";
 
+const TAG_BYTES = 16;
+
 /**
  * AES-256-GCM decryption that leaves the plaintext, usually a key, in one buffer of its own: the
  * one OpenSSL wrote it to, which the caller wipes when done. Undefined when the tag does not
@@ -19,7 +21,9 @@ export function openAesGcm(
   ciphertext: Uint8Array,
   tag: Uint8Array,
 ): Buffer | undefined {
-  const decipher = createDecipheriv("aes-256-gcm", key, nonce, { authTagLength: tag.length });
+  // Only the full 16-byte tag: GCM can check a truncated one, which a forger has far fewer bits to guess.
+  if (tag.length !== TAG_BYTES) return undefined;
+  const decipher = createDecipheriv("aes-256-gcm", key, nonce, { authTagLength: TAG_BYTES });
   decipher.setAAD(aad);
   decipher.setAuthTag(tag);
   const plaintext = decipher.update(ciphertext);
