@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv } from "node:crypto";
+import { createCipheriv } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { expand, extract } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
+import { openAesGcm } from "./aes-gcm-open";
 
 /**
  * HPKE (RFC 9180) base mode, single-shot, exactly as Turnkey's clients (@turnkey/crypto) speak it:
@@ -128,22 +129,13 @@ export function hpkeOpen(recipientPrivateKey: Uint8Array, sealed: HpkeCiphertext
   dh.fill(0);
   const body = sealed.ciphertext.subarray(0, sealed.ciphertext.length - TAG_BYTES);
   const tag = sealed.ciphertext.subarray(sealed.ciphertext.length - TAG_BYTES);
-  // GCM's update() hands out plaintext before final() checks the tag: zero it whatever happens,
-  // since the plaintext is usually a private key.
-  let head: Buffer | undefined;
-  let tail: Buffer | undefined;
+  // The plaintext is usually a private key: openAesGcm leaves it in one buffer, wiped if the tag fails.
+  let plaintext: Uint8Array | undefined;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", key, nonce, { authTagLength: TAG_BYTES });
-    decipher.setAAD(concat(enc, pkR));
-    decipher.setAuthTag(tag);
-    head = decipher.update(body);
-    tail = decipher.final();
-    return concat(head, tail);
-  } catch {
-    throw new HpkeError("ciphertext does not authenticate for this key");
+    plaintext = openAesGcm(key, nonce, concat(enc, pkR), body, tag);
   } finally {
     key.fill(0);
-    head?.fill(0);
-    tail?.fill(0);
   }
+  if (!plaintext) throw new HpkeError("ciphertext does not authenticate for this key");
+  return plaintext;
 }
