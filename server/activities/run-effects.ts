@@ -2,6 +2,7 @@ import { assertNothingDeferred } from "../audit/pending";
 import type { Caller } from "../auth/caller";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
+import { isUniqueViolation } from "../db/database-error";
 import type { ActivityRow } from "../db/schema";
 import { InputError } from "../encoding/input-error";
 import { ApiError, errorBody, invalid } from "../errors";
@@ -15,7 +16,7 @@ import { STATUS, setStatus, settleStatus } from "./records";
  */
 function asApiError(error: unknown): unknown {
   if (error instanceof InputError) return invalid(error.message);
-  if ((error as { code?: unknown })?.code === "23505") {
+  if (isUniqueViolation(error)) {
     return new ApiError(
       "ALREADY_EXISTS",
       "CONFLICT",

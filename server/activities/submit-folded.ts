@@ -1,6 +1,7 @@
 import { type AfterCommit, appendAuditTrail, finishAfterCommit } from "../audit/append";
 import { assertNothingDeferred } from "../audit/pending";
 import type { AppContext } from "../context";
+import { isUniqueViolation } from "../db/database-error";
 import type { ActivityRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { matchingMfaPolicy } from "../mfa/requirement";
@@ -18,13 +19,7 @@ import { renderActivity } from "./view";
 const NEEDS_THE_ROW_FIRST = new Error("the submission is recorded before it is decided");
 
 /** A unique violation of the activities' fingerprint: the same signed body was recorded meanwhile. */
-function fingerprintTaken(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && constraint === "activities_fingerprint_idx") return true;
-  }
-  return false;
-}
+const fingerprintTaken = (error: unknown) => isUniqueViolation(error, "activities_fingerprint_idx");
 
 /**
  * A submission that executes at once, recorded after it executes (a signature, or an activity

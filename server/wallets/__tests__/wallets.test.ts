@@ -234,6 +234,17 @@ describe("wallets", () => {
     const mine = await createWallet("Mine", [ETH(0)]);
     const read = await query<object>("get_wallet", { walletId: mine.walletId }, other);
     expect(read.status).toBe(404);
+    // Nor can it add accounts to ours: a 404 naming the wallet, nothing written.
+    const before = await databaseDigest(t.app);
+    const grow = await submit(
+      "create_wallet_accounts",
+      "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS",
+      { walletId: mine.walletId, accounts: [ETH(7)] },
+      other,
+    );
+    expect(grow.status).toBe(404);
+    expect(grow.body.message).toContain(mine.walletId);
+    expect(await databaseDigest(t.app)).toEqual(before);
     const sign = await submit(
       "sign_raw_payload",
       "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
