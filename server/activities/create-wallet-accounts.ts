@@ -2,7 +2,6 @@ import { z } from "zod";
 import { ACTIVITY_TYPES } from "@/lib/api/activity-types";
 import { ZCreateWalletAccountsParams } from "@/lib/api/wallets";
 import { addAccounts } from "../wallets/accounts";
-import { findWallet } from "../wallets/find";
 import { defineActivity } from "./define";
 import { count } from "./summary-text";
 
@@ -19,7 +18,9 @@ export const createWalletAccounts = defineActivity({
   params: ZCreateWalletAccountsParams,
   result: z.object({ addresses: z.array(z.string()) }),
   async execute({ app, tx, organization, now }, params) {
-    const wallet = await findWallet(tx, organization.id, params.walletId);
+    // The wallet is read (a 404 if this organization has none by that id) with its sealed mnemonic
+    // and the derivations already taken, in one statement (wallets/read-for-accounts.ts).
+    const wallet = { id: params.walletId, organizationId: organization.id };
     return {
       addresses: await addAccounts(app, tx, wallet, params.accounts, now, { persist: params.persist }),
     };

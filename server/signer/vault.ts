@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { type SealedSecretRow, sealedSecrets } from "../db/schema";
 import type { MasterKeyring } from "./keyring";
@@ -53,10 +53,26 @@ export interface SealedEntry {
   sealed: Sealed;
 }
 
-/** Store secrets sealed beforehand, in one statement; like storeNewSecrets, their ids are fresh. */
-export async function storeNewSealed(db: DbOrTx, entries: SealedEntry[], now: Date): Promise<void> {
-  if (entries.length === 0) return;
-  await db
+/** Another table's insert, as a data-modifying CTE (`db.$with(…).as(db.insert(…)…returning(…))`). */
+export type AlongsideInsert = WithSubquery;
+
+/**
+ * Store secrets sealed beforehand, in one statement; like storeNewSecrets, their ids are fresh.
+ * With `alongside`, that insert runs in the same statement (PostgreSQL runs a data-modifying CTE
+ * whether or not the statement reads it): the rows the secrets belong to and their sealed keys
+ * are one round trip, and either both are written or neither.
+ */
+export async function storeNewSealed(
+  db: DbOrTx,
+  entries: SealedEntry[],
+  now: Date,
+  alongside?: AlongsideInsert,
+): Promise<void> {
+  if (entries.length === 0) {
+    if (alongside) await db.with(alongside).select({ written: sql`1` }).from(alongside);
+    return;
+  }
+  await (alongside ? db.with(alongside) : db)
     .insert(sealedSecrets)
     .values(
       entries.map(({ identity, sealed }) => ({ ...identity, ...sealed, createdAt: now, updatedAt: now })),

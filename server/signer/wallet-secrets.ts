@@ -11,6 +11,7 @@ import type { MasterKeyring } from "./keyring";
 import { type SealIdentity, seal } from "./seal";
 import type { AddressFormat, Curve, KeyPair } from "./types";
 import {
+  type AlongsideInsert,
   deleteSecrets,
   openSealed,
   readSealed,
@@ -101,15 +102,20 @@ async function withSeed<T>(
   keyring: MasterKeyring,
   ref: WalletRef,
   use: (seed: Uint8Array) => T | Promise<T>,
+  /** The sealed mnemonic when the caller read it already (ciphertext; unsealed only here). */
+  preloaded?: SealedSecretRow[],
 ): Promise<T> {
-  return withSecret(db, keyring, identity(ref), async (mnemonic) => {
+  const withSeedOf = async (mnemonic: Buffer) => {
     const seed = await mnemonicToSeedOffLoop(mnemonic.toString("utf8"));
     try {
       return await use(seed);
     } finally {
       seed.fill(0);
     }
-  });
+  };
+  if (!preloaded) return withSecret(db, keyring, identity(ref), withSeedOf);
+  const row = preloaded.find((r) => r.id === ref.walletId);
+  return openSealed(keyring, identity(ref), row, withSeedOf);
 }
 
 function derivePublic(
@@ -136,7 +142,8 @@ function derivePublic(
 /** The derived accounts; `storeKeys` writes their private keys, already sealed (ciphertext only). */
 export interface DerivedAccounts {
   accounts: DerivedAccount[];
-  storeKeys(db: DbOrTx, now: Date): Promise<void>;
+  /** With `alongside`, that insert (a data-modifying CTE) runs in the same statement: one round trip. */
+  storeKeys(db: DbOrTx, now: Date, alongside?: AlongsideInsert): Promise<void>;
 }
 
 /**
@@ -150,24 +157,31 @@ export async function deriveWalletAccounts(
   ref: WalletRef,
   specs: AccountSpec[],
   accountIds?: string[],
+  /** The wallet's sealed mnemonic, read by the caller with its wallet (ciphertext; unsealed only here). */
+  sealedMnemonic?: SealedSecretRow[],
 ): Promise<DerivedAccounts> {
   const derived =
     specs.length === 0
       ? []
-      : await withSeed(db, keyring, ref, (seed) =>
-          specs.map((spec, i) =>
-            derivePublic(
-              seed,
-              spec,
-              keyring,
-              accountIds && accountIdentity({ ...ref, walletAccountId: accountIds[i]! }),
+      : await withSeed(
+          db,
+          keyring,
+          ref,
+          (seed) =>
+            specs.map((spec, i) =>
+              derivePublic(
+                seed,
+                spec,
+                keyring,
+                accountIds && accountIdentity({ ...ref, walletAccountId: accountIds[i]! }),
+              ),
             ),
-          ),
+          sealedMnemonic,
         );
   const sealed = derived.flatMap((d) => (d.sealed ? [d.sealed] : []));
   return {
     accounts: derived.map((d) => d.account),
-    storeKeys: (tx, now) => storeNewSealed(tx, sealed, now),
+    storeKeys: (tx, now, alongside) => storeNewSealed(tx, sealed, now, alongside),
   };
 }
 

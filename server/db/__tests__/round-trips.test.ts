@@ -17,6 +17,7 @@ let root: TestKey;
 let member: TestKey;
 let ethereum: string;
 let solana: string;
+let walletId: string;
 
 /** A per-path counter's value so far (0 before its first count). */
 async function countedFor(counter: Counter<"path">, path: string) {
@@ -37,8 +38,9 @@ async function roundTripsOf(
 beforeAll(async () => {
   t = await startTestApp();
   ({ organizationId, key: root } = await t.newOrganization());
-  [ethereum, solana] = (await t.newWallet(organizationId, root, [ETHEREUM_ACCOUNT, SOLANA_ACCOUNT]))
-    .addresses as [string, string];
+  const wallet = await t.newWallet(organizationId, root, [ETHEREUM_ACCOUNT, SOLANA_ACCOUNT]);
+  [ethereum, solana] = wallet.addresses as [string, string];
+  walletId = wallet.walletId;
   const { userId, key } = await t.newMember(organizationId, root);
   member = key;
   const policies = await t.call(
@@ -143,6 +145,31 @@ describe("database round trips per request", () => {
       "sign_transaction non-root 100 policies, first": 4 + control,
       "sign_transaction non-root 100 policies": 2 + control,
     });
+  }, 60_000);
+
+  it("adds a wallet account in five: the wallet, its mnemonic and what is taken read at once, the account written with its key", async () => {
+    const account = (index: number, name?: string) => ({
+      curve: "CURVE_SECP256K1",
+      pathFormat: "PATH_FORMAT_BIP32",
+      path: `m/44'/60'/0'/0/${index}`,
+      addressFormat: "ADDRESS_FORMAT_ETHEREUM",
+      ...(name ? { name } : {}),
+    });
+    const add = (accounts: object[]) =>
+      roundTripsOf("/submit/create_wallet_accounts", () =>
+        t.call(
+          "submit",
+          "create_wallet_accounts",
+          t.activity("ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", organizationId, { walletId, accounts }),
+          root,
+        ),
+      );
+    // The caller's lookup; the activity's insert (with the BEGIN); the wallet with its sealed
+    // mnemonic and the derivations and names asked for that are taken; the accounts with their
+    // sealed keys; the audit append (with the COMMIT). Before: the wallet, the mnemonic, the
+    // derivations, the names, the accounts and their keys each took one of their own (8, 9 named).
+    expect(await add([account(11)])).toBe(5 + CONTROL_APART);
+    expect(await add([account(12, "round trips"), account(13)])).toBe(5 + CONTROL_APART);
   }, 60_000);
 
   it("counts each request's own statements, and its waits, while requests queue for pooled connections", async () => {
