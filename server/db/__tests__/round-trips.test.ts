@@ -147,7 +147,7 @@ describe("database round trips per request", () => {
     });
   }, 60_000);
 
-  it("adds a wallet account in five: the wallet, its mnemonic and what is taken read at once, the account written with its key", async () => {
+  it("adds wallet accounts in five: the wallet, its mnemonic and what is taken read at once, the accounts written with their keys", async () => {
     const account = (index: number, name?: string) => ({
       curve: "CURVE_SECP256K1",
       pathFormat: "PATH_FORMAT_BIP32",
@@ -170,6 +170,20 @@ describe("database round trips per request", () => {
     // derivations, the names, the accounts and their keys each took one of their own (8, 9 named).
     expect(await add([account(11)])).toBe(5 + CONTROL_APART);
     expect(await add([account(12, "round trips"), account(13)])).toBe(5 + CONTROL_APART);
+    // A new wallet: its name's check, its row, its sealed mnemonic, then the same read and write
+    // (10 before).
+    const created = await roundTripsOf("/submit/create_wallet", () =>
+      t.call(
+        "submit",
+        "create_wallet",
+        t.activity("ACTIVITY_TYPE_CREATE_WALLET", organizationId, {
+          walletName: "round trips",
+          accounts: [account(0), account(1)],
+        }),
+        root,
+      ),
+    );
+    expect(created).toBe(8 + CONTROL_APART);
   }, 60_000);
 
   it("counts each request's own statements, and its waits, while requests queue for pooled connections", async () => {
