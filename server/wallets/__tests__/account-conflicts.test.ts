@@ -151,6 +151,28 @@ describe("wallet account conflicts", () => {
     expect(orphans).toEqual([]);
   });
 
+  it("the same new wallet name asked by several activities at once: one wallet, the others a 409", async () => {
+    const sends = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        submit("create_wallet", "ACTIVITY_TYPE_CREATE_WALLET", {
+          walletName: "Raced name",
+          accounts: [ETH(0)],
+        }),
+      ),
+    );
+    expect(
+      sends.map((s) => s.status).sort(),
+      JSON.stringify(sends.filter((s) => s.status !== 200 && s.status !== 409).map((s) => s.body)),
+    ).toEqual([200, 409, 409, 409, 409, 409]);
+    const listed = await t.call<{ wallets: { walletName: string }[] }>(
+      "query",
+      "list_wallets",
+      { organizationId: org.organizationId },
+      org.key,
+    );
+    expect(listed.body.wallets.filter((w) => w.walletName === "Raced name")).toHaveLength(1);
+  });
+
   it("a derivation another transaction writes after the activity looked is a 409, not a 500", async () => {
     const wallet = await createWallet("Raced late", [ETH(0)]);
     const path = "m/44'/60'/0'/0/1";
