@@ -63,6 +63,39 @@ test("a session revoked through the API ends in the browser at its next read", a
   await expect(page.getByTestId("signed-in-user")).toHaveText("dana");
 });
 
+test("signing out while a read is on its way: the read is answered, then the key is deleted", async () => {
+  const refused: string[] = [];
+  const onResponse = (response: { status(): number; url(): string }) => {
+    if (response.status() === 401) refused.push(response.url());
+  };
+  page.on("response", onResponse);
+  // The sidebar's unread count reads list_notifications on every dashboard page (and every 10 s):
+  // held here for 1.5 s, as a slow network would, so the sign-out starts while it is on its way.
+  await page.route("**/public/v1/query/list_notifications", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  try {
+    const sent = page.waitForRequest("**/public/v1/query/list_notifications");
+    const answered = page.waitForResponse("**/public/v1/query/list_notifications");
+    await page.goto("/activities");
+    await sent;
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const held = await answered;
+    // Answered with the key it was stamped with: the key's deletion waited for it.
+    expect(held.status()).toBe(200);
+    // Nothing stamped with the deleted key reached the server after it (no poll, no refusal).
+    await page.waitForTimeout(500);
+    expect(refused).toEqual([]);
+  } finally {
+    page.off("response", onResponse);
+    await page.unroute("**/public/v1/query/list_notifications");
+  }
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByTestId("signed-in-user")).toHaveText("dana");
+});
+
 // Last: it moves this browser's clock on for good.
 test("when the session's 15 minutes are up, the dashboard asks for the passkey again", async () => {
   await page.clock.install();

@@ -4,6 +4,7 @@ import { ACTIVITY_TYPES, type TActivityPath } from "../api/activity-types";
 import { QUERY_RESPONSES, type TQueryPath, type TQueryResponse } from "../api/query-responses";
 import { stampWithPasskey } from "../stampers/passkey";
 import { stampWithSessionKey } from "../stampers/session-key";
+import { trackedRead } from "./session-reads";
 import type { StoredSession } from "./session-store";
 
 /** An error answer of the API, with the message the server wrote for people. */
@@ -55,7 +56,9 @@ export async function query<P extends TQueryPath>(
   request: Record<string, unknown> = {},
 ): Promise<TQueryResponse<P>> {
   const body = JSON.stringify({ organizationId: session.organizationId, ...request });
-  const answer = await post<unknown>(`query/${path}`, body, await stampWithSessionKey(session.key, body));
+  const answer = await trackedRead(session.key.publicKey, async () =>
+    post<unknown>(`query/${path}`, body, await stampWithSessionKey(session.key, body)),
+  );
   return parsed(QUERY_RESPONSES[path], path, answer) as TQueryResponse<P>;
 }
 

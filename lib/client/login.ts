@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZOrganizationRequest } from "../api/common";
 import { createSessionKey, type SessionKey } from "../stampers/session-key";
 import { query, submit } from "./api";
+import { retireSessionKey } from "./session-reads";
 import { clearSession, rememberOrganization, type StoredSession, saveSession } from "./session-store";
 
 interface SessionClaims {
@@ -65,6 +66,8 @@ export async function signOut(session: StoredSession): Promise<void> {
   await clearSession();
   const { apiKeys } = await query(session, "get_api_keys", { userId: session.userId });
   const mine = apiKeys.find((k) => k.credential.publicKey === session.key.publicKey);
+  // The dashboard's polls stop here, and any already sent is answered before its key is deleted.
+  await retireSessionKey(session.key.publicKey);
   if (mine) {
     await submit(
       session.organizationId,
