@@ -35,7 +35,7 @@ export async function addAccounts(
     read.sealedMnemonic,
   );
   if (!ids) return derived.map((d) => d.address);
-  refuseTaken(read, accounts);
+  refuseTaken(wallet.id, read, accounts);
   const inserted = tx.$with("inserted_accounts").as(
     tx
       .insert(walletAccounts)
@@ -86,13 +86,13 @@ function refuseRepeats(accounts: TWalletAccountParams[]): void {
 }
 
 /** The refusals of readWalletForAccounts' findings, after the derivation's own (a bad path first). */
-function refuseTaken(read: WalletForAccounts, accounts: TWalletAccountParams[]): void {
+function refuseTaken(walletId: string, read: WalletForAccounts, accounts: TWalletAccountParams[]): void {
   const clash = accounts.find((a) => read.takenDerivations.has(derivationKey(a)));
   if (clash) {
     throw new ApiError(
       "ALREADY_EXISTS",
       "WALLET_ACCOUNT_EXISTS",
-      `wallet ${read.wallet.id} already has an account for ${derivationKey(clash)}`,
+      `wallet ${walletId} already has an account for ${derivationKey(clash)}`,
     );
   }
   if (read.takenName !== undefined) {

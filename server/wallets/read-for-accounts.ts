@@ -1,8 +1,8 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { TWalletAccountParams } from "@/lib/api/wallets";
 import type { Tx } from "../db/client";
-import { type SealedSecretRow, sealedSecrets, type WalletRow, walletAccounts, wallets } from "../db/schema";
+import { type SealedSecretRow, sealedSecrets, walletAccounts, wallets } from "../db/schema";
 import { notFound } from "../errors";
 
 /** How a derivation is named, in refusals and in the set of those a wallet has already. */
@@ -11,7 +11,6 @@ export const derivationKey = (a: { curve: string; path: string; addressFormat: s
 
 /** What adding accounts to a wallet must know before it writes, as one statement read it. */
 export interface WalletForAccounts {
-  wallet: WalletRow;
   /** The wallet's sealed mnemonic as stored (ciphertext: only the signer unseals it), if any. */
   sealedMnemonic: SealedSecretRow[];
   /** Of the derivations asked for, those the wallet has already (derivationKey). */
@@ -48,22 +47,18 @@ export async function readWalletForAccounts(
   const takenName =
     names.length === 0
       ? sql<null>`null`
-      : sql<string | null>`(${sql`select ${walletAccounts.name} from ${walletAccounts} where ${and(
+      : sql<string | null>`(select ${walletAccounts.name} from ${walletAccounts} where ${and(
           eq(walletAccounts.organizationId, wallets.organizationId),
           isNotNull(walletAccounts.name),
-          sql`${walletAccounts.name} in (${sql.join(
-            names.map((n) => sql`${n}`),
-            sql`, `,
-          )})`,
-        )} limit 1`})`;
+          inArray(walletAccounts.name, names),
+        )} limit 1)`;
   const [row] = await tx
-    .select({ wallet: wallets, sealedMnemonic: mnemonic, takenDerivations, takenName })
+    .select({ id: wallets.id, sealedMnemonic: mnemonic, takenDerivations, takenName })
     .from(wallets)
     .leftJoin(mnemonic, eq(mnemonic.id, wallets.id))
     .where(and(eq(wallets.organizationId, organizationId), eq(wallets.id, walletId)));
   if (!row) throw notFound("wallet", walletId);
   return {
-    wallet: row.wallet,
     sealedMnemonic: row.sealedMnemonic ? [row.sealedMnemonic] : [],
     takenDerivations: new Set(
       (row.takenDerivations ?? []).map(([curve, path, addressFormat]) =>
