@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TActivity } from "@/lib/api/activity";
 import type { TWalletAccount } from "@/lib/api/wallets";
 import { sealedSecrets, walletAccounts } from "../../db/schema";
 import { databaseDigest } from "../../testing/db-snapshot";
-import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { startTestApp, type TestApp } from "../../testing/harness";
+import { ETH, type Org, walletCalls } from "./wallet-calls";
 
 /**
  * What is unique about a wallet account (its derivation in its wallet, its name in the
@@ -12,17 +12,7 @@ import { startTestApp, type TestApp, type TestKey } from "../../testing/harness"
  * read the other account or lost the race for the unique index to it, nothing written.
  */
 
-type Org = { organizationId: string; userId: string; key: TestKey };
-type ActivityBody = { activity: TActivity };
-type ErrorBody = { message: string; details: { turnkeyErrorCode?: string }[] };
 type NamedAccount = TWalletAccount & { name?: string };
-
-const ETH = (index: number) => ({
-  curve: "CURVE_SECP256K1",
-  pathFormat: "PATH_FORMAT_BIP32",
-  path: `m/44'/60'/0'/0/${index}`,
-  addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-});
 
 let t: TestApp;
 let org: Org;
@@ -33,39 +23,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function submit(path: string, type: string, parameters: unknown, as: Org = org) {
-  return t.call<ActivityBody & ErrorBody>(
-    "submit",
-    path,
-    t.activity(type, as.organizationId, parameters),
-    as.key,
-  );
-}
-async function completed<R>(
-  path: string,
-  type: string,
-  parameters: unknown,
-  resultKey: string,
-  as: Org = org,
-) {
-  const res = await submit(path, type, parameters, as);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body.activity.result as Record<string, unknown>)[resultKey] as R;
-}
-const createWallet = (walletName: string, accounts: unknown[]) =>
-  completed<{ walletId: string; addresses: string[] }>(
-    "create_wallet",
-    "ACTIVITY_TYPE_CREATE_WALLET",
-    { walletName, accounts },
-    "createWalletResult",
-  );
+const { submit, completed, query, createWallet } = walletCalls(
+  () => t,
+  () => org,
+);
 const listAccounts = (walletId: string) =>
-  t.call<{ accounts: NamedAccount[] }>(
-    "query",
-    "list_wallet_accounts",
-    { organizationId: org.organizationId, walletId },
-    org.key,
-  );
+  query<{ accounts: NamedAccount[] }>("list_wallet_accounts", { walletId });
 
 describe("wallet account conflicts", () => {
   it("an account name is the organization's once: a taken one is refused by name, writing nothing", async () => {

@@ -1,24 +1,14 @@
 import { decryptExportBundle, encryptWalletToBundle, generateP256KeyPair } from "@turnkey/crypto";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TActivity } from "@/lib/api/activity";
 import type { TWallet, TWalletAccount } from "@/lib/api/wallets";
 import { databaseDigest } from "../../testing/db-snapshot";
-import { startTestApp, type TestApp, type TestKey } from "../../testing/harness";
+import { startTestApp, type TestApp } from "../../testing/harness";
+import { ETH, type Org, walletCalls } from "./wallet-calls";
 
 /** Wallets end to end through the real pipeline: create, derive, read, export, import, delete. */
 
-type Org = { organizationId: string; userId: string; key: TestKey };
-type ActivityBody = { activity: TActivity };
-type ErrorBody = { message: string; details: { turnkeyErrorCode?: string }[] };
-
 const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
-const ETH = (index: number) => ({
-  curve: "CURVE_SECP256K1",
-  pathFormat: "PATH_FORMAT_BIP32",
-  path: `m/44'/60'/0'/0/${index}`,
-  addressFormat: "ADDRESS_FORMAT_ETHEREUM",
-});
 const SOL = {
   curve: "CURVE_ED25519",
   pathFormat: "PATH_FORMAT_BIP32",
@@ -43,36 +33,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function submit(path: string, type: string, parameters: unknown, as: Org = org) {
-  return t.call<ActivityBody & ErrorBody>(
-    "submit",
-    path,
-    t.activity(type, as.organizationId, parameters),
-    as.key,
-  );
-}
-async function completed<R>(
-  path: string,
-  type: string,
-  parameters: unknown,
-  resultKey: string,
-  as: Org = org,
-) {
-  const res = await submit(path, type, parameters, as);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.activity.status).toBe("ACTIVITY_STATUS_COMPLETED");
-  return (res.body.activity.result as Record<string, unknown>)[resultKey] as R;
-}
-async function query<R>(path: string, body: Record<string, unknown>, as: Org = org) {
-  return t.call<R & ErrorBody>("query", path, { organizationId: as.organizationId, ...body }, as.key);
-}
-const createWallet = (walletName: string, accounts: unknown[], extra: Record<string, unknown> = {}) =>
-  completed<{ walletId: string; addresses: string[] }>(
-    "create_wallet",
-    "ACTIVITY_TYPE_CREATE_WALLET",
-    { walletName, accounts, ...extra },
-    "createWalletResult",
-  );
+const { submit, completed, query, createWallet } = walletCalls(
+  () => t,
+  () => org,
+);
 
 async function exportMnemonic(walletId: string): Promise<string> {
   const target = generateP256KeyPair();
